@@ -1,0 +1,26 @@
+import { matchRoute } from '@tessera/domain';
+import { useLocation } from '@tessera/ui';
+import { AboutPage } from './about/AboutPage';
+import { BootstrapPage } from './bootstrap/BootstrapPage';
+import { HomePage } from './home/HomePage';
+import { LoginPage } from './login/LoginPage';
+import { NotAvailablePage } from './NotAvailablePage';
+
+/** The auth area's pages by path; root-config mounts this app only on routes of the `auth` area. */
+export function AuthRoot() {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname)?.route;
+  if (!route || route.area !== 'auth') return null;
+  switch (route.path) {
+    case '/login':
+      return <LoginPage />;
+    case '/bootstrapmode':
+      return <BootstrapPage />;
+    case '/home':
+      return <HomePage />;
+    case '/about':
+      return <AboutPage />;
+    default:
+      return <NotAvailablePage />;
+  }
+}

@@ -1,0 +1,1 @@
+export { BootstrapPage } from './BootstrapPage';

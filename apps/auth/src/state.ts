@@ -1,0 +1,24 @@
+import { combineEpics } from 'redux-observable';
+import type { Action } from '@reduxjs/toolkit';
+import { versionEpic } from './about/version.epics';
+import { versionSlice } from './about/version.slice';
+import { bootstrapSetupEpic, bootstrapStatusEpic } from './bootstrap/bootstrap.epics';
+import { bootstrapSlice } from './bootstrap/bootstrap.slice';
+import type { AuthEpicDependencies } from './epic';
+import { newsEpic } from './home/news.epics';
+import { newsSlice } from './home/news.slice';
+import { loginEpic, loginSessionEpic } from './login/login.epics';
+import { loginSlice } from './login/login.slice';
+
+/** The auth app's slices. */
+export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice] as const;
+
+/** The auth app's epics, as one. */
+export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependencies>(
+  loginEpic,
+  loginSessionEpic,
+  bootstrapStatusEpic,
+  bootstrapSetupEpic,
+  newsEpic,
+  versionEpic,
+);

@@ -1,0 +1,2 @@
+export { Navigation } from './Navigation';
+export type { NavigationProps } from './Navigation';

@@ -1,0 +1,2 @@
+export { PaymentDialog } from './PaymentDialog';
+export type { PaymentDialogProps } from './PaymentDialog';

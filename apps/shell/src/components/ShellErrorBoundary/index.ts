@@ -1,0 +1,2 @@
+export { ShellErrorBoundary } from './ShellErrorBoundary';
+export type { ShellErrorBoundaryProps } from './ShellErrorBoundary';

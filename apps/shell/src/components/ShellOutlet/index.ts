@@ -1,0 +1,2 @@
+export { ShellOutlet } from './ShellOutlet';
+export type { ShellOutletProps } from './ShellOutlet';

@@ -1,0 +1,2 @@
+export { ToastLog } from './ToastLog';
+export type { ToastLogProps } from './ToastLog';

@@ -1,0 +1,2 @@
+export { AreaUnavailablePage } from './AreaUnavailablePage';
+export type { AreaUnavailablePageProps } from './AreaUnavailablePage';

@@ -1,0 +1,1 @@
+export { ErrorDemoPage } from './ErrorDemoPage';

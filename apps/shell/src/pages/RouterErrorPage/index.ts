@@ -1,0 +1,2 @@
+export { RouterErrorPage } from './RouterErrorPage';
+export type { RouterErrorPageProps } from './RouterErrorPage';

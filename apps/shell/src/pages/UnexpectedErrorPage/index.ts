@@ -1,0 +1,2 @@
+export { UnexpectedErrorPage } from './UnexpectedErrorPage';
+export type { UnexpectedErrorPageProps } from './UnexpectedErrorPage';

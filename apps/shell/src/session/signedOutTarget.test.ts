@@ -1,0 +1,14 @@
+import { signedOutTarget } from './signedOutTarget';
+
+describe('signedOutTarget', () => {
+  it('should send a session route back to sign-in with the path to return to', () => {
+    expect(signedOutTarget('/about')).toBe('/login?redirect=%2Fabout');
+    expect(signedOutTarget('/auditing/dashboard?x=1')).toBe('/login?redirect=%2Fauditing%2Fdashboard%3Fx%3D1');
+  });
+
+  it('should leave a public route and the sign-in exceptions alone', () => {
+    expect(signedOutTarget('/login')).toBeNull();
+    expect(signedOutTarget('/forgotpassword')).toBeNull();
+    expect(signedOutTarget('/register')).toBeNull();
+  });
+});

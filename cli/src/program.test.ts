@@ -1,0 +1,32 @@
+import { createProgram } from './program';
+import { run, stubExit, testContext } from './testing/harness';
+
+describe('tessera program', () => {
+  let exit: jest.SpyInstance;
+  beforeEach(() => {
+    exit = stubExit();
+  });
+  afterEach(() => exit.mockRestore());
+
+  it('should compose login, logout and whoami, each with --server and --json', () => {
+    const { context, cleanup } = testContext();
+    const program = createProgram(context);
+    expect(program.commands.map((c) => c.name())).toEqual(['login', 'logout', 'whoami']);
+    for (const command of program.commands) expect(command.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--server', '--json']));
+    cleanup();
+  });
+
+  it('should print the version and exit 0', async () => {
+    const { context, stdout, cleanup } = testContext();
+    expect(await run(createProgram(context), ['--version'])).toBe(0);
+    expect(stdout()).toBe('0.1.0\n');
+    cleanup();
+  });
+
+  it('should exit 2 for an unknown command', async () => {
+    const { context, stderr, cleanup } = testContext();
+    expect(await run(createProgram(context), ['frobnicate'])).toBe(2);
+    expect(stderr()).toContain("unknown command 'frobnicate'");
+    cleanup();
+  });
+});

@@ -1,0 +1,30 @@
+/** The `tessera` program: composes the commands (CONVENTIONS "cli": index only composes). */
+import { Command } from 'commander';
+import packageJson from '../package.json';
+import { loginCommand } from './commands/auth/login';
+import { logoutCommand } from './commands/auth/logout';
+import { whoamiCommand } from './commands/auth/whoami';
+import { processContext, type CliContext } from './context';
+import { configureCommand } from './utils/command';
+
+/** The program with every command. */
+export function createProgram(context: CliContext = processContext()): Command {
+  const program = new Command('tessera')
+    .description('Tessera command line: sign in and script the console')
+    .version(packageJson.version, '-V, --version')
+    .addHelpText(
+      'after',
+      `
+Credentials come from the profile written by \`tessera login\` ($TESSERA_CONFIG_DIR or ~/.config/tessera)
+or from TESSERA_API_KEY. Exit codes: 0 ok, 1 failure, 2 wrong usage, 3 not signed in.
+
+Examples:
+  $ tessera login --username admin
+  $ tessera whoami --json
+  $ tessera logout`,
+    )
+    .addCommand(loginCommand(context))
+    .addCommand(logoutCommand(context))
+    .addCommand(whoamiCommand(context));
+  return configureCommand(program, context);
+}

@@ -1,0 +1,42 @@
+import { DENIED_PATH, HOME_PATH, LOGIN_PATH, canViewRoute, loginRedirectPath, matchRoute, normalisePermissionObject } from '@tessera/domain';
+import { guardRoute, type GuardRules, type GuardSession } from './guardRoute';
+
+/** The same rules root-config's boot builds from domain (boot.ts DOMAIN_GUARD_RULES). */
+const rules: GuardRules = {
+  match: (pathname) => matchRoute(pathname)?.route ?? null,
+  canView: canViewRoute,
+  loginRedirectPath,
+  homePath: HOME_PATH,
+  loginPath: LOGIN_PATH,
+  deniedPath: DENIED_PATH,
+};
+const signedOut: GuardSession = { status: 'signedOut', permission: null };
+const signedIn = (...view: string[]): GuardSession => ({ status: 'signedIn', permission: normalisePermissionObject({ View: view }) });
+
+describe('guardRoute with the domain route table', () => {
+  it('should send / to /login?redirect=%2Fhome when signed out, and to /home when signed in', () => {
+    expect(guardRoute({ pathname: '/' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fhome' });
+    expect(guardRoute({ pathname: '/' }, signedIn(), rules)).toEqual({ action: 'redirect', to: '/home' });
+  });
+
+  it('should mount /login, /bootstrapmode and /register for a signed-out visitor', () => {
+    for (const pathname of ['/login', '/bootstrapmode', '/register']) expect(guardRoute({ pathname }, signedOut, rules)).toEqual({ action: 'mount' });
+  });
+
+  it('should send a signed-out visitor of /home and /about to sign in', () => {
+    expect(guardRoute({ pathname: '/about' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fabout' });
+  });
+
+  it('should send a viewer without a guarded route’s view permission to /denied, and mount it with it', () => {
+    // /identity/users/view/:id needs userView (admin-console §2.2).
+    const route = matchRoute('/identity/users/view/42')?.route;
+    expect(route?.permission).toBe('userView');
+    const path = '/identity/users/view/42';
+    expect(guardRoute({ pathname: path }, signedIn(), rules)).toEqual({ action: 'redirect', to: '/denied' });
+    expect(guardRoute({ pathname: path }, signedIn('userView'), rules)).toEqual({ action: 'mount' });
+  });
+
+  it('should send a signed-in viewer on /login to /home', () => {
+    expect(guardRoute({ pathname: '/login' }, signedIn(), rules)).toEqual({ action: 'redirect', to: '/home' });
+  });
+});

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds the web console when `dist/web` is missing or older than its sources (the build
+ * takes a couple of seconds), then runs the server (`server/src/server.ts` through tsx) with the
+ * embedded defaults: PGlite in ./data, http://127.0.0.1:8080. SIGINT and SIGTERM are passed on to the
+ * server, which closes gracefully; this process exits with the server's exit code.
+ *
+ * Options: `--build` always builds, `--no-build` never does. Environment: every TESSERA_* variable of
+ * the server (TESSERA_HOST, TESSERA_PORT, TESSERA_DATA_DIR, TESSERA_DATABASE_URL, ...).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const webDir = path.resolve(process.env.TESSERA_WEB_DIR?.trim() || path.join(root, 'dist', 'web'));
+const stamp = path.join(webDir, 'build-manifest.json');
+
+/** Newest modification time (ms) of the files under `dir` (node_modules left out). */
+function newest(dir) {
+  let latest = 0;
+  let stat;
+  try {
+    stat = statSync(dir);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    latest = Math.max(latest, newest(path.join(dir, entry.name)));
+  }
+  return latest;
+}
+
+/** Whether the console must be (re)built: no build yet, or a source newer than the last build. */
+function needsBuild() {
+  if (!existsSync(stamp) || !existsSync(path.join(webDir, 'index.html'))) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = [
+    path.join(root, 'importmap.json'),
+    path.join(root, 'package-lock.json'),
+    path.join(root, 'root-config', 'src'),
+    path.join(root, 'scripts', 'build.mjs'),
+    path.join(root, 'scripts', 'build'),
+  ];
+  for (const group of ['apps', 'shared-deps']) {
+    const base = path.join(root, group);
+    if (!existsSync(base)) continue;
+    for (const pkg of readdirSync(base)) sources.push(path.join(base, pkg, 'src'));
+  }
+  return sources.some((source) => newest(source) > built);
+}
+
+/** Runs `node scripts/build.mjs`; resolves with its exit code. */
+function runBuild() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Resolves once something accepts connections on host:port (or after `timeoutMs`, with false). */
+async function waitForPort(host, port, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  for (let first = true; first || (Date.now() < deadline && isAlive()); first = false) {
+    const open = await new Promise((resolve) => {
+      const socket = net.connect({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+async function main() {
+  if (!args.has('--no-build') && (args.has('--build') || needsBuild())) {
+    const code = await runBuild();
+    if (code !== 0) {
+      console.error('start: the web console build failed; fix it or run with --no-build');
+      process.exit(code);
+    }
+  } else if (!existsSync(path.join(webDir, 'index.html'))) {
+    console.warn(`start: ${webDir} has no build; the console pages will not be served (run npm run build)`);
+  }
+
+  const host = process.env.TESSERA_HOST?.trim() || '127.0.0.1';
+  const port = Number(process.env.TESSERA_PORT?.trim() || 8080);
+  const probeHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  if (port > 0 && (await waitForPort(probeHost, port, 1, () => true))) {
+    console.error(`start: ${host}:${port} is already in use; stop what listens there or set TESSERA_PORT`);
+    process.exit(1);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TESSERA_WEB_DIR: webDir },
+  });
+  let exited = false;
+  const forward = (signal) => {
+    if (!exited) child.kill(signal);
+  };
+  process.on('SIGINT', () => forward('SIGINT'));
+  process.on('SIGTERM', () => forward('SIGTERM'));
+  child.on('exit', (code, signal) => {
+    exited = true;
+    process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+  });
+
+  if (port > 0 && (await waitForPort(probeHost, port, 120_000, () => !exited))) {
+    const shown = host.includes(':') ? `[${host}]` : host;
+    console.log(`Tessera console: http://${shown}:${port}/ (first run: open it to set up the first administrator)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

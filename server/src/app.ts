@@ -1,0 +1,102 @@
+/**
+ * `buildApp(options)`: the Fastify instance with every plugin and route, not listening. `server.ts`
+ * listens; tests call `buildApp` with an injected database and clock.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import pkg from '../package.json';
+import './types';
+import { cookiesPlugin } from './plugins/cookies';
+import { envPlugin, loadConfig, type ServerConfig } from './plugins/env';
+import { errorsPlugin } from './plugins/errors';
+import { dbPlugin } from './plugins/db';
+import { redisPlugin } from './plugins/redis';
+import { auditPlugin, type AuditWriter } from './plugins/audit';
+import { sessionPlugin } from './plugins/session';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { xsrfPlugin } from './plugins/xsrf';
+import { authGuardPlugin } from './plugins/auth-guard';
+import { openapiPlugin } from './plugins/openapi';
+import { staticPlugin } from './plugins/static';
+import { authRoutes } from './auth/auth.routes';
+import { identityRoutes } from './identity/identity.routes';
+import { monitoringRoutes } from './monitoring/audit-events.routes';
+import type { Db } from './db/database';
+
+/** Largest accepted request body: 1 MiB (docs/api.md). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Version of the server (its package version). */
+export const SERVER_VERSION: string = pkg.version;
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  /** Values that win over the environment. */
+  config?: Partial<ServerConfig>;
+  /** The environment to read `TESSERA_*` from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** A database to use (tests); the caller destroys it. Default: open the configured one. */
+  db?: Db;
+  /** The clock, epoch milliseconds (default `Date.now`). */
+  now?: () => number;
+  /** Fastify logger option (default: off). */
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the audit writer (tests). */
+  auditWriter?: AuditWriter;
+}
+
+/** Builds the app. Await `app.ready()` (or `listen`) before use; `app.close()` releases everything. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, options.config);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count works at runtime (proxy-addr); Fastify's types only list boolean and addresses.
+    trustProxy: config.trustProxy as boolean | string,
+    ajv: {
+      // Bodies are not coerced (a number is not a string); query strings are converted by the hook below.
+      customOptions: { removeAdditional: false, allErrors: false, coerceTypes: false, useDefaults: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Query strings arrive as text: convert them to the schema's types before validation.
+  app.addHook('onRoute', (route) => {
+    const querystring = route.schema?.querystring as TSchema | undefined;
+    if (!querystring) return;
+    const convert = async (request: { query: unknown }) => {
+      request.query = Value.Convert(querystring, request.query);
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [convert] : [convert, ...(Array.isArray(existing) ? existing : [existing])];
+  });
+
+  // An empty body with a JSON content type is no body (POSTs without payload from clients that always send the header).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
+  app.decorate('now', options.now ?? Date.now);
+  await app.register(envPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(cookiesPlugin);
+  await app.register(dbPlugin, options.db ? { db: options.db } : {});
+  await app.register(redisPlugin);
+  await app.register(auditPlugin, options.auditWriter ? { writer: options.auditWriter } : {});
+  await app.register(sessionPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(xsrfPlugin);
+  await app.register(authGuardPlugin);
+  await app.register(openapiPlugin, { version: SERVER_VERSION });
+
+  await app.register(authRoutes);
+  await app.register(identityRoutes);
+  await app.register(monitoringRoutes);
+  await app.register(staticPlugin);
+  return app;
+}

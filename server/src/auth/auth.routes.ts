@@ -1,0 +1,106 @@
+/** Routes of Authentication-v1 and the legacy `/api/login`, `/api/logout`. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ErrorBody, errorResponses, NoContent, PlainText } from '../common/schemas';
+import { requireAuth } from '../common/request';
+import { currentSession } from '../plugins/auth-guard';
+import { buildViewer } from '../identity/viewer.service';
+import { ViewerSchema } from '../identity/identity.schemas';
+import { AuthService } from './auth.service';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
+import { sessionIdOf } from './session-store';
+import {
+  AnonymousSessionResponseSchema,
+  DisclaimerResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  SessionInfoSchema,
+} from './auth.schemas';
+
+const tags = ['authentication'];
+
+/** Registers the sign-in and session routes. */
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const auth = new AuthService(app);
+
+  const previousSessionId = (request: FastifyRequest): string | null => {
+    const token = readSessionToken(request);
+    return token ? sessionIdOf(token) : null;
+  };
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await currentSession(request);
+    if (session) await auth.logout(request, session);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send(null);
+  };
+
+  app.get(
+    '/api2/Authentication-v1/Xsrf',
+    { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses() } } },
+    async (_request, reply) => reply.code(204).send(null),
+  );
+
+  app.post(
+    '/api2/Authentication-v1/login',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, ...errorResponses(401, 503), 429: Type.Union([PlainText, ErrorBody]) },
+      },
+    },
+    async (request, reply) => {
+      const { token, body } = await auth.login(request, request.body, previousSessionId(request));
+      setSessionCookie(request, reply, token);
+      return body;
+    },
+  );
+
+  app.post(
+    '/api2/Authentication-v1/check-session',
+    { config: { auth: 'session' }, schema: { tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
+    async (request) => auth.check(requireAuth(request).session),
+  );
+
+  app.post(
+    '/api2/Authentication-v1/refresh-session',
+    { config: { auth: 'session' }, schema: { tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
+    async (request) => auth.refresh(requireAuth(request).session),
+  );
+
+  app.post(
+    '/api2/Authentication-v1/logout',
+    { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses(503) } } },
+    logout,
+  );
+
+  app.post(
+    '/api2/Authentication-v1/AnonymousSession',
+    { config: { auth: 'public' }, schema: { tags, response: { 200: AnonymousSessionResponseSchema, ...errorResponses(404) } } },
+    async (request, reply) => {
+      const { token, body } = await auth.anonymous(previousSessionId(request));
+      setSessionCookie(request, reply, token);
+      return body;
+    },
+  );
+
+  app.get(
+    '/api2/Authentication-v1/Disclaimer',
+    { config: { auth: 'public' }, schema: { tags, response: { 200: DisclaimerResponseSchema, ...errorResponses() } } },
+    async (request) => ({ disclaimer: await auth.disclaimer(request.hostname) }),
+  );
+
+  app.get(
+    '/api/login',
+    { config: { auth: 'session' }, schema: { tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const { userId, tenantId } = requireAuth(request);
+      return buildViewer(app.db, userId, tenantId);
+    },
+  );
+
+  app.post('/api/logout', { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses(503) } } }, logout);
+};

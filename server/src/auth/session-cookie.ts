@@ -1,0 +1,28 @@
+/** The session cookie `tessera_session`: HttpOnly, SameSite=Strict, Path=/, Secure over https. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearCookie, setCookie } from '../plugins/cookies';
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'tessera_session';
+
+/** The session token the request carries, if any. */
+export function readSessionToken(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  // A token is 32 bytes base64url (43 characters); anything else cannot be ours.
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+}
+
+/** Sets the session cookie (a session cookie for the browser: the server owns the expiry). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  setCookie(reply, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}
+
+/** Clears the session cookie. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  clearCookie(reply, SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: request.protocol === 'https' });
+}

@@ -1,0 +1,34 @@
+/** Opens the database: PGlite in `<dataDir>/pglite` by default, PostgreSQL when a URL is given. */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect, type PGliteLike } from './pglite-dialect';
+import type { Database } from './database';
+
+/** Where the database lives. */
+export interface DatabaseLocation {
+  /** PostgreSQL URL; when null, PGlite is used. */
+  databaseUrl: string | null;
+  /** Folder holding `pglite/` when PGlite is used. */
+  dataDir: string;
+}
+
+/** A Kysely instance over a PostgreSQL pool. */
+export function createPostgresDb(databaseUrl: string, max = 10): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max }) }) });
+}
+
+/** A Kysely instance over a PGlite instance (closed when Kysely is destroyed). */
+export function createPGliteDb(pglite: PGliteLike | (() => Promise<PGliteLike>)): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}
+
+/** Opens the configured database (not yet migrated). */
+export async function createDb(location: DatabaseLocation): Promise<Kysely<Database>> {
+  if (location.databaseUrl) return createPostgresDb(location.databaseUrl);
+  const dir = path.join(location.dataDir, 'pglite');
+  await fs.mkdir(dir, { recursive: true });
+  return createPGliteDb(() => PGlite.create({ dataDir: dir }));
+}

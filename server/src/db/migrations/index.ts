@@ -1,0 +1,18 @@
+/**
+ * Every migration, by name, in order. A test checks that this list matches the files of this folder,
+ * so a new migration file cannot be forgotten here. (A static list works the same under tsx, jest and
+ * a bundler, where Kysely's FileMigrationProvider's dynamic import of `.ts` files would not.)
+ */
+import type { Migration } from 'kysely';
+import * as m20261123100000 from './2026_11_23_10_00_00_create_tenants';
+import * as m20261123100100 from './2026_11_23_10_01_00_create_users_and_roles';
+import * as m20261123100200 from './2026_11_23_10_02_00_create_sessions';
+import * as m20261123100300 from './2026_11_23_10_03_00_create_audit_events';
+
+/** Migrations keyed by file name without extension. */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '2026_11_23_10_00_00_create_tenants': m20261123100000,
+  '2026_11_23_10_01_00_create_users_and_roles': m20261123100100,
+  '2026_11_23_10_02_00_create_sessions': m20261123100200,
+  '2026_11_23_10_03_00_create_audit_events': m20261123100300,
+});

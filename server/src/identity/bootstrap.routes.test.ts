@@ -1,0 +1,88 @@
+import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { ALL_PERMISSIONS } from './permissions';
+
+const STATUS = '/api2/IDM-v1/BootstrapStatus';
+const BOOTSTRAP = '/api2/IDM-v1/Bootstrap';
+const body = { tenantName: 'Acme', username: 'admin', password: TEST_PASSWORD, emailAddress: 'admin@acme.test' };
+
+describe('IDM-v1 Bootstrap (fresh database per test)', () => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await build();
+  });
+  afterEach(async () => t?.close());
+
+  it('should be in bootstrap mode while no user exists, and create tenant, Administrator role and user', async () => {
+    expect((await t.client().get(STATUS)).json()).toEqual({ bootstrapMode: true });
+    const res = await t.client().post(BOOTSTRAP, body);
+    expect(res.statusCode).toBe(201);
+    const { tenantId, userId } = res.json();
+    const tenant = await t.db.selectFrom('tenants').selectAll().executeTakeFirstOrThrow();
+    expect(tenant).toMatchObject({ id: tenantId, name: 'Acme', is_default: true });
+    const role = await t.db.selectFrom('roles').selectAll().executeTakeFirstOrThrow();
+    expect(role).toMatchObject({ name: 'Administrator', tenant_id: tenantId, is_manager: true });
+    expect([...role.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    const user = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ id: userId, username: 'admin', email: 'admin@acme.test' });
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await t.auditRows('bootstrap')).toEqual([expect.objectContaining({ outcome: 'success', tenant_id: tenantId, actor_username: 'admin' })]);
+    expect((await t.client().get(STATUS)).json()).toEqual({ bootstrapMode: false });
+    await t.client().login('admin', TEST_PASSWORD);
+  });
+
+  it('should answer 403 BOOTSTRAP_DONE afterwards', async () => {
+    await t.bootstrap();
+    const res = await t.client().post(BOOTSTRAP, { ...body, username: 'second' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('BOOTSTRAP_DONE');
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('should let only one of concurrent attempts win', async () => {
+    const results = await Promise.all(['a1', 'a2', 'a3', 'a4'].map((username) => t.client().post(BOOTSTRAP, { ...body, username })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403]);
+    expect(await t.db.selectFrom('tenants').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+});
+
+describe('IDM-v1 Bootstrap refusals (nothing changes)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    ['a missing field', { tenantName: 'Acme', username: 'admin', password: TEST_PASSWORD }, 'emailAddress', 'emailAddress is required'],
+    ['a wrong type', { ...body, tenantName: 5 }, 'tenantName', 'tenantName must be a string'],
+    ['a control character', { ...body, tenantName: 'Ac\u0000me' }, 'tenantName', 'tenantName must not contain control characters'],
+    ['a short password', { ...body, password: 'short' }, 'password', 'password must be at least 8 characters long'],
+    ['a bad e-mail', { ...body, emailAddress: 'nope' }, 'emailAddress', 'emailAddress must be an e-mail address'],
+    ['a forbidden username character', { ...body, username: 'ad/min' }, 'username', "The character '/' is not allowed in usernames."],
+  ])('should answer 400 for %s and create nothing', async (_name, payload, field, message) => {
+    const res = await t.client().post(BOOTSTRAP, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION', field, message });
+    expect(await t.db.selectFrom('tenants').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+  });
+
+  it('should answer 403 CSRF without the header', async () => {
+    const res = await t.client().post(BOOTSTRAP, body, { xsrf: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CSRF');
+  });
+
+  it('should answer 503 Audit failed and create nothing when the audit write fails', async () => {
+    await t.breakAudit();
+    const res = await t.client().post(BOOTSTRAP, body);
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toBe('Audit failed');
+    await t.repairAudit();
+    expect(await t.db.selectFrom('tenants').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    expect((await t.client().get(STATUS)).json()).toEqual({ bootstrapMode: true });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * First run (ARCHITECTURE.md "First run"): while no user exists the server is in bootstrap mode; the
+ * one Bootstrap call creates the default tenant, an Administrator role holding every permission, and the
+ * first user. Concurrent attempts are serialised: in process by a lock, across instances by an advisory
+ * transaction lock, and finally by the unique index on the default tenant. Only one wins.
+ */
+import { sql } from 'kysely';
+import type { BootstrapRequest, BootstrapResponse } from '@tessera/domain';
+import type { Db } from '../db/database';
+import type { AuditWriter } from '../plugins/audit';
+import { BootstrapDoneError, ValidationError } from '../errors';
+import { isUniqueViolation } from '../common/db-errors';
+import { Mutex } from '../common/mutex';
+import { hashPassword } from '../auth/password';
+import * as users from './users.repository';
+import * as tenants from './tenants.repository';
+import * as roles from './roles.repository';
+import { ALL_PERMISSIONS } from './permissions';
+import { trimUsername, validateUsername } from './username';
+
+/** Name of the role bootstrap creates. */
+export const ADMINISTRATOR_ROLE = 'Administrator';
+
+/** Advisory lock key of bootstrap (any constant; "tessera" in ASCII). */
+const BOOTSTRAP_LOCK_KEY = 0x74657373;
+
+/** Bootstrap state of one app instance. */
+export class BootstrapService {
+  readonly #db: Db;
+  readonly #audit: AuditWriter;
+  readonly #lock = new Mutex();
+  /** Once false it stays false: users are never all removed. */
+  #bootstrapMode: boolean | undefined;
+
+  constructor(deps: { db: Db; audit: AuditWriter }) {
+    this.#db = deps.db;
+    this.#audit = deps.audit;
+  }
+
+  /** Is the server in bootstrap mode (no user at all)? */
+  async isBootstrapMode(): Promise<boolean> {
+    if (this.#bootstrapMode === false) return false;
+    const mode = !(await users.anyUserExists(this.#db));
+    if (!mode) this.#bootstrapMode = false;
+    return mode;
+  }
+
+  /** Runs the bootstrap. @throws BootstrapDoneError when a user exists already */
+  async bootstrap(body: BootstrapRequest, ip: string | null): Promise<BootstrapResponse> {
+    const username = trimUsername(body.username);
+    const problem = validateUsername(username);
+    if (problem) throw new ValidationError('username', problem, { exact: true });
+    if (!(await this.isBootstrapMode())) throw new BootstrapDoneError();
+    const passwordHash = await hashPassword(body.password);
+    return this.#lock.run(async () => {
+      try {
+        const result = await this.#db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(trx);
+          if (await users.anyUserExists(trx)) throw new BootstrapDoneError();
+          const tenant = await tenants.insert(trx, {
+            name: body.tenantName.trim(),
+            is_default: true,
+            support_email: body.emailAddress.trim(),
+          });
+          const role = await roles.insert(trx, {
+            tenant_id: tenant.id,
+            name: ADMINISTRATOR_ROLE,
+            permissions: [...ALL_PERMISSIONS],
+            blacklist: [],
+            is_manager: true,
+          });
+          const user = await users.insert(trx, {
+            tenant_id: tenant.id,
+            username,
+            password_hash: passwordHash,
+            given_name: '',
+            family_name: '',
+            email: body.emailAddress.trim(),
+          });
+          await users.setRoles(trx, user.id, [role.id]);
+          await this.#audit.write(trx, {
+            tenantId: tenant.id,
+            actorUserId: user.id,
+            actorUsername: username,
+            action: 'bootstrap',
+            targetType: 'tenant',
+            targetId: tenant.id,
+            ip,
+            detail: { tenantName: tenant.name, roleId: role.id },
+          });
+          return { tenantId: tenant.id, userId: user.id };
+        });
+        this.#bootstrapMode = false;
+        return result;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new BootstrapDoneError();
+        throw error;
+      }
+    });
+  }
+}

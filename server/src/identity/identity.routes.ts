@@ -1,0 +1,132 @@
+/** Routes of IDM-v1: bootstrap, version, news, users and roles. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/domain';
+import { errorResponses, IdQuery, PageOf } from '../common/schemas';
+import { actorOf, requireAuth } from '../common/request';
+import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '../common/messages';
+import { BootstrapService } from './bootstrap.service';
+import * as usersService from './users.service';
+import * as rolesService from './roles.service';
+import {
+  BootstrapRequestSchema,
+  BootstrapResponseSchema,
+  BootstrapStatusSchema,
+  CreateRoleRequestSchema,
+  CreateUserRequestSchema,
+  NewsResponseSchema,
+  RoleListQuerySchema,
+  RoleSchema,
+  UpdateRoleRequestSchema,
+  UpdateUserRequestSchema,
+  UserListQuerySchema,
+  UserSummarySchema,
+  VersionResponseSchema,
+} from './identity.schemas';
+import pkg from '../../package.json';
+
+const tags = ['identity'];
+
+/** Registers the IDM-v1 routes. */
+export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const bootstrap = new BootstrapService({ db: app.db, audit: app.audit });
+  const deps = { db: app.db, audit: app.audit, sessions: app.sessions };
+
+  app.get(
+    '/api2/IDM-v1/BootstrapStatus',
+    { config: { auth: 'public' }, schema: { tags, response: { 200: BootstrapStatusSchema, ...errorResponses() } } },
+    async (): Promise<BootstrapStatus> => ({ bootstrapMode: await bootstrap.isBootstrapMode() }),
+  );
+
+  app.post(
+    '/api2/IDM-v1/Bootstrap',
+    {
+      config: { auth: 'public' },
+      schema: { tags, body: BootstrapRequestSchema, response: { 201: BootstrapResponseSchema, ...errorResponses(503) } },
+    },
+    async (request, reply) => reply.code(201).send(await bootstrap.bootstrap(request.body, request.ip)),
+  );
+
+  app.get(
+    '/api2/IDM-v1/Version',
+    { config: { auth: 'public' }, schema: { tags, response: { 200: VersionResponseSchema, ...errorResponses() } } },
+    async (): Promise<VersionResponse> => ({ product: PRODUCT_NAME, version: pkg.version }),
+  );
+
+  app.get(
+    '/api2/IDM-v1/News',
+    { config: { auth: 'session' }, schema: { tags, response: { 200: NewsResponseSchema, ...errorResponses(401) } } },
+    async (): Promise<NewsResponse> => ({ version: NEWS_VERSION_DEFAULT, items: [] }),
+  );
+
+  app.get(
+    '/api2/IDM-v1/Users',
+    {
+      config: { auth: 'session', permission: 'userView' },
+      schema: { tags, querystring: UserListQuerySchema, response: { 200: PageOf(UserSummarySchema), ...errorResponses(401) } },
+    },
+    async (request) => usersService.listUsers(deps, requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api2/IDM-v1/User',
+    {
+      config: { auth: 'session', permission: 'userView' },
+      schema: { tags, querystring: IdQuery, response: { 200: UserSummarySchema, ...errorResponses(401, 404) } },
+    },
+    async (request) => usersService.getUser(deps, requireAuth(request), request.query.id),
+  );
+
+  app.post(
+    '/api2/IDM-v1/User',
+    {
+      config: { auth: 'session', permission: 'userAdd' },
+      schema: { tags, body: CreateUserRequestSchema, response: { 201: UserSummarySchema, ...errorResponses(401, 409, 503) } },
+    },
+    async (request, reply) => reply.code(201).send(await usersService.createUser(deps, requireAuth(request), actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api2/IDM-v1/User',
+    {
+      config: { auth: 'session', permission: ['userEdit', 'selfServicePortal'] },
+      schema: { tags, body: UpdateUserRequestSchema, response: { 200: UserSummarySchema, ...errorResponses(401, 404, 503) } },
+    },
+    async (request) => usersService.updateUser(deps, requireAuth(request), actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api2/IDM-v1/Roles',
+    {
+      config: { auth: 'session', permission: 'roleView' },
+      schema: { tags, querystring: RoleListQuerySchema, response: { 200: PageOf(RoleSchema), ...errorResponses(401) } },
+    },
+    async (request) => rolesService.listRoles(deps, requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api2/IDM-v1/Role',
+    {
+      config: { auth: 'session', permission: 'roleView' },
+      schema: { tags, querystring: IdQuery, response: { 200: RoleSchema, ...errorResponses(401, 404) } },
+    },
+    async (request) => rolesService.getRole(deps, requireAuth(request), request.query.id),
+  );
+
+  app.post(
+    '/api2/IDM-v1/Role',
+    {
+      config: { auth: 'session', permission: 'roleAdd' },
+      schema: { tags, body: CreateRoleRequestSchema, response: { 201: RoleSchema, ...errorResponses(401, 409, 503) } },
+    },
+    async (request, reply) => reply.code(201).send(await rolesService.createRole(deps, requireAuth(request), actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api2/IDM-v1/Role',
+    {
+      config: { auth: 'session', permission: 'roleEdit' },
+      schema: { tags, body: UpdateRoleRequestSchema, response: { 200: RoleSchema, ...errorResponses(401, 404, 409, 503) } },
+    },
+    async (request) => rolesService.updateRole(deps, requireAuth(request), actorOf(request), request.body),
+  );
+};

@@ -1,0 +1,30 @@
+/** Kysely queries of the `tenants` table. */
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/database';
+import type { NewTenantRow, TenantRow } from './tenants.table';
+
+/** The tenant whose `domains` holds `hostname`, else the default tenant; undefined before bootstrap. */
+export async function findForHost(db: DbOrTrx, hostname: string): Promise<TenantRow | undefined> {
+  return db
+    .selectFrom('tenants')
+    .selectAll()
+    .where((eb) => eb.or([eb('is_default', '=', true), eb(eb.val(hostname.toLowerCase()), '=', eb.fn.any('domains'))]))
+    .orderBy(sql`(${hostname.toLowerCase()} = any(domains))`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The default tenant. */
+export async function findDefault(db: DbOrTrx): Promise<TenantRow | undefined> {
+  return db.selectFrom('tenants').selectAll().where('is_default', '=', true).executeTakeFirst();
+}
+
+/** A tenant by id. */
+export async function findById(db: DbOrTrx, id: string): Promise<TenantRow | undefined> {
+  return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a tenant and returns it. */
+export async function insert(db: DbOrTrx, row: NewTenantRow): Promise<TenantRow> {
+  return db.insertInto('tenants').values(row).returningAll().executeTakeFirstOrThrow();
+}

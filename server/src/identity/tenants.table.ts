@@ -1,0 +1,24 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** `tenants`: one row per tenancy. Exactly one has `is_default`. */
+export interface TenantsTable {
+  id: Generated<string>;
+  name: string;
+  is_default: Generated<boolean>;
+  /** Host names whose requests belong to this tenant. */
+  domains: Generated<string[]>;
+  banner_colour: string | null;
+  toastr_timeout: number | null;
+  support_email: string;
+  disclaimer: string | null;
+  /** Optional extra username rule (a regular expression source). */
+  username_pattern: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A tenant row. */
+export type TenantRow = Selectable<TenantsTable>;
+/** A new tenant row. */
+export type NewTenantRow = Insertable<TenantsTable>;
+/** Changes to a tenant row. */
+export type TenantUpdate = Updateable<TenantsTable>;

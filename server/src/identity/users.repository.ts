@@ -1,0 +1,138 @@
+/** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/database';
+import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+import type { RoleRow } from './roles.table';
+
+/** What the auth guard needs to decide a permission. */
+export interface UserAccess {
+  username: string;
+  enabled: boolean;
+  roles: Pick<RoleRow, 'id' | 'name' | 'permissions' | 'blacklist' | 'is_manager'>[];
+}
+
+/** Username, enabled flag and roles of a user of the tenant; null when there is none. */
+export async function loadAccess(db: DbOrTrx, userId: string, tenantId: string): Promise<UserAccess | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['username', 'enabled'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const roles = await rolesOfUser(db, tenantId, userId);
+  return { username: user.username, enabled: user.enabled, roles };
+}
+
+/** The roles a user of the tenant holds. */
+export async function rolesOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<UserAccess['roles']> {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.id', 'roles.name', 'roles.permissions', 'roles.blacklist', 'roles.is_manager'])
+    .where('user_roles.user_id', '=', userId)
+    .where('roles.tenant_id', '=', tenantId)
+    .orderBy('roles.name')
+    .execute();
+}
+
+/** A user of the tenant by username (case-insensitive). */
+export async function findByUsername(db: DbOrTrx, tenantId: string, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** A user of the tenant by id. */
+export async function findById(db: DbOrTrx, tenantId: string, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Is there any user at all (bootstrap mode ends with the first)? */
+export async function anyUserExists(db: DbOrTrx): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sortable columns of the user list. */
+export const USER_SORT_COLUMNS = {
+  username: 'username',
+  givenName: 'given_name',
+  familyName: 'family_name',
+  emailAddress: 'email',
+  createdAt: 'created_at',
+} as const;
+
+/** Query of the user list. */
+export interface UserListQuery {
+  skip: number;
+  take: number;
+  search?: string;
+  sortField: keyof typeof USER_SORT_COLUMNS;
+  sortDirection: 'asc' | 'desc';
+}
+
+/** Escapes `%`, `_` and `\` for LIKE. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of the tenant's users and the total. */
+export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; rows: UserRow[] }> {
+  let base = db.selectFrom('users').where('tenant_id', '=', tenantId);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    base = base.where((eb) =>
+      eb.or([eb('username', 'ilike', pattern), eb('given_name', 'ilike', pattern), eb('family_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).execute(),
+  ]);
+  return { total, rows };
+}
+
+/** Role ids held by each of these users. */
+export async function roleIdsOf(db: DbOrTrx, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return out;
+  const rows = await db.selectFrom('user_roles').select(['user_id', 'role_id']).where('user_id', 'in', userIds).orderBy('role_id').execute();
+  for (const row of rows) out.get(row.user_id)?.push(row.role_id);
+  return out;
+}
+
+/** Inserts a user and returns the row. */
+export async function insert(db: DbOrTrx, row: NewUserRow): Promise<UserRow> {
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates a user of the tenant and returns the row. */
+export async function update(db: DbOrTrx, tenantId: string, id: string, changes: UserUpdate): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Replaces the roles of a user. */
+export async function setRoles(db: DbOrTrx, userId: string, roleIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length > 0) await db.insertInto('user_roles').values(roleIds.map((roleId) => ({ user_id: userId, role_id: roleId }))).execute();
+}
+
+/** Counts a failed sign-in on the account. */
+export async function recordFailedLogin(db: DbOrTrx, id: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) })).where('id', '=', id).execute();
+}
+
+/** Records a successful sign-in. */
+export async function recordSuccessfulLogin(db: DbOrTrx, id: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ failed_logins: 0, last_successful_login: at }).where('id', '=', id).execute();
+}

@@ -1,0 +1,155 @@
+/** User rules: listing, creating and editing users of the viewer's tenant; permissions; audit. */
+import type { CreateUserRequest, Page, UpdateUserRequest, UserSummary } from '@tessera/domain';
+import type { Db, DbOrTrx } from '../db/database';
+import type { AuditEventInput, AuditWriter } from '../plugins/audit';
+import type { SessionStore } from '../auth/session-store';
+import type { AuthContext } from '../types';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { isUniqueViolation } from '../common/db-errors';
+import { hashPassword } from '../auth/password';
+import type { UserRow, UserUpdate } from './users.table';
+import * as users from './users.repository';
+import * as roles from './roles.repository';
+import * as tenants from './tenants.repository';
+import { trimUsername, validateUsername } from './username';
+
+/** What the user service needs. */
+export interface UsersDeps {
+  db: Db;
+  audit: AuditWriter;
+  sessions: SessionStore;
+}
+
+/** Audit fields of the caller. */
+export type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'ip'>;
+
+/** The API's view of a user row. Never the hash. */
+export function toUserSummary(row: UserRow, roleIds: string[]): UserSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    givenName: row.given_name,
+    familyName: row.family_name,
+    emailAddress: row.email,
+    enabled: row.enabled,
+    roleIds,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+async function summary(db: DbOrTrx, row: UserRow): Promise<UserSummary> {
+  const ids = await users.roleIdsOf(db, [row.id]);
+  return toUserSummary(row, ids.get(row.id) ?? []);
+}
+
+async function checkRoleIds(db: DbOrTrx, tenantId: string, roleIds: readonly string[]): Promise<void> {
+  const known = await roles.existingIds(db, tenantId, roleIds);
+  const index = roleIds.findIndex((id) => !known.has(id));
+  // Unknown and other tenants' roles read the same.
+  if (index >= 0) throw new ValidationError(`roleIds.${index}`, 'is not a role of this tenant');
+}
+
+/** A page of the tenant's users. */
+export async function listUsers(
+  deps: UsersDeps,
+  auth: AuthContext,
+  q: { skip?: number; take?: number; search?: string; sortField?: users.UserListQuery['sortField']; sortDirection?: 'asc' | 'desc' },
+): Promise<Page<UserSummary>> {
+  const { total, rows } = await users.list(deps.db, auth.tenantId, {
+    skip: q.skip ?? 0,
+    take: q.take ?? 10,
+    ...(q.search ? { search: q.search } : {}),
+    sortField: q.sortField ?? 'username',
+    sortDirection: q.sortDirection ?? 'asc',
+  });
+  const ids = await users.roleIdsOf(deps.db, rows.map((r) => r.id));
+  return { totalResults: total, results: rows.map((r) => toUserSummary(r, ids.get(r.id) ?? [])) };
+}
+
+/** One user of the tenant. @throws NotFoundError */
+export async function getUser(deps: UsersDeps, auth: AuthContext, id: string): Promise<UserSummary> {
+  const row = await users.findById(deps.db, auth.tenantId, id);
+  if (!row) throw new NotFoundError('The user');
+  return summary(deps.db, row);
+}
+
+/** Creates a user in the tenant; audited `user.create`. */
+export async function createUser(deps: UsersDeps, auth: AuthContext, actor: Actor, body: CreateUserRequest): Promise<UserSummary> {
+  const username = trimUsername(body.username);
+  const tenant = await tenants.findById(deps.db, auth.tenantId);
+  const problem = validateUsername(username, { pattern: tenant?.username_pattern ?? null });
+  if (problem) throw new ValidationError('username', problem, { exact: true });
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      if (await users.findByUsername(trx, auth.tenantId, username)) throw new ConflictError('username', 'username is already taken');
+      await checkRoleIds(trx, auth.tenantId, body.roleIds);
+      const row = await users.insert(trx, {
+        tenant_id: auth.tenantId,
+        username,
+        password_hash: passwordHash,
+        given_name: body.givenName.trim(),
+        family_name: body.familyName.trim(),
+        email: body.emailAddress.trim(),
+      });
+      await users.setRoles(trx, row.id, body.roleIds);
+      await deps.audit.write(trx, {
+        ...actor,
+        tenantId: auth.tenantId,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: row.id,
+        detail: { username, roleIds: body.roleIds },
+      });
+      return toUserSummary(row, [...body.roleIds].sort());
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError('username', 'username is already taken');
+    throw error;
+  }
+}
+
+const SELF_SERVICE_FIELDS = new Set(['id', 'givenName', 'familyName', 'emailAddress']);
+
+/**
+ * Edits a user of the tenant; audited `user.update`. With `userEdit` any field; with only
+ * `selfServicePortal` the viewer's own names and e-mail (signin §6). Disabling a user ends their sessions.
+ */
+export async function updateUser(deps: UsersDeps, auth: AuthContext, actor: Actor, body: UpdateUserRequest): Promise<UserSummary> {
+  const canEditAll = auth.permissions?.has('userEdit') ?? false;
+  if (!canEditAll) {
+    const selfOnly = auth.permissions?.has('selfServicePortal') && body.id === auth.userId;
+    if (!selfOnly) {
+      // Another tenant's or an unknown id answers as a missing permission would for a known one.
+      throw new ForbiddenError();
+    }
+    const extra = Object.keys(body).find((k) => !SELF_SERVICE_FIELDS.has(k));
+    if (extra) throw new ForbiddenError(`Only names and e-mail address can be changed on your own record (not ${extra})`);
+  }
+  const changes: UserUpdate = {};
+  if (body.givenName !== undefined) changes.given_name = body.givenName.trim();
+  if (body.familyName !== undefined) changes.family_name = body.familyName.trim();
+  if (body.emailAddress !== undefined) changes.email = body.emailAddress.trim();
+  if (body.enabled !== undefined) changes.enabled = body.enabled;
+  if (body.enabled === false && body.id === auth.userId) throw new ValidationError('enabled', 'cannot be false for your own account');
+
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await users.findById(trx, auth.tenantId, body.id);
+    if (!existing) throw new NotFoundError('The user');
+    if (body.roleIds) await checkRoleIds(trx, auth.tenantId, body.roleIds);
+    const row = Object.keys(changes).length > 0 ? await users.update(trx, auth.tenantId, body.id, changes) : existing;
+    if (!row) throw new NotFoundError('The user');
+    if (body.roleIds) await users.setRoles(trx, body.id, body.roleIds);
+    await deps.audit.write(trx, {
+      ...actor,
+      tenantId: auth.tenantId,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: body.id,
+      detail: { changed: Object.keys(body).filter((k) => k !== 'id') },
+    });
+    if (body.enabled === false) await deps.sessions.deleteForUser(body.id, trx);
+    return summary(trx, row);
+  });
+}

@@ -1,0 +1,35 @@
+/** The viewer (signed-in user) as `GET /api/login` and login answer it. */
+import type { Viewer } from '@tessera/domain';
+import type { DbOrTrx } from '../db/database';
+import { NotLoggedInError } from '../errors';
+import * as users from './users.repository';
+import * as tenants from './tenants.repository';
+import { toTenancyInfo } from './tenants.service';
+import { buildPermissionObject, effectivePermissions } from './permissions';
+
+/** Builds the viewer of a user of the tenant. @throws NotLoggedInError when the user or tenant is gone or disabled */
+export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string): Promise<Viewer> {
+  const [user, tenant, roles] = await Promise.all([
+    users.findById(db, tenantId, userId),
+    tenants.findById(db, tenantId),
+    users.rolesOfUser(db, tenantId, userId),
+  ]);
+  if (!user || !tenant || !user.enabled) throw new NotLoggedInError();
+  const effective = effectivePermissions(roles);
+  const roleNames = roles.map((r) => r.name);
+  const displayName = [user.given_name, user.family_name].filter((s) => s !== '').join(' ') || user.username;
+  return {
+    id: user.id,
+    username: user.username,
+    names: { givenName: user.given_name, familyName: user.family_name, displayName },
+    emailAddress: user.email,
+    telephoneNumber: user.telephone,
+    organisation: user.organisation,
+    roles: roleNames,
+    allRoles: roles.map((r) => ({ id: r.id, name: r.name })),
+    allOrgs: user.organisation ? [user.organisation] : [],
+    allSponsors: [],
+    permission: buildPermissionObject(effective, roleNames, roles.some((r) => r.is_manager)),
+    tenant: toTenancyInfo(tenant),
+  };
+}

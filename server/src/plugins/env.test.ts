@@ -1,0 +1,33 @@
+import { loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('should apply the documented defaults and freeze the result', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 8080, databaseUrl: null, redisUrl: null, sessionIdleSeconds: 900, sessionAbsoluteSeconds: 28800, trustProxy: false });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.webDir).toMatch(/dist[/\\]web$/);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('should read TESSERA_* variables', () => {
+    const config = loadConfig({
+      TESSERA_HOST: '0.0.0.0',
+      TESSERA_PORT: '9000',
+      TESSERA_DATABASE_URL: 'postgres://u@h/db',
+      TESSERA_REDIS_URL: 'redis://h:6379',
+      TESSERA_TRUST_PROXY: '1',
+      TESSERA_RATE_LIMIT_MAX: '0',
+    });
+    expect(config).toMatchObject({ host: '0.0.0.0', port: 9000, databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', trustProxy: 1, rateLimitMax: 0 });
+  });
+
+  it.each([
+    [{ TESSERA_PORT: 'eighty' }, /TESSERA_PORT must be an integer/],
+    [{ TESSERA_PORT: '70000' }, /TESSERA_PORT must be between/],
+    [{ TESSERA_DATABASE_URL: 'mysql://x' }, /TESSERA_DATABASE_URL must use postgres/],
+    [{ TESSERA_REDIS_URL: 'not a url' }, /TESSERA_REDIS_URL must be a URL/],
+    [{ TESSERA_SESSION_IDLE_SECONDS: '1000', TESSERA_SESSION_ABSOLUTE_SECONDS: '100' }, /ABSOLUTE_SECONDS must not be less/],
+  ])('should refuse %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * `TESSERA_*` configuration: read once, validated, frozen. `loadConfig` is pure (takes the environment);
+ * the plugin decorates `app.config`.
+ */
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { ConfigError } from '../errors';
+
+/** The server's configuration. */
+export interface ServerConfig {
+  /** Listen address (`TESSERA_HOST`, default 127.0.0.1). */
+  host: string;
+  /** Listen port (`TESSERA_PORT`, default 8080). */
+  port: number;
+  /** Folder of the embedded database (`TESSERA_DATA_DIR`, default ./data). */
+  dataDir: string;
+  /** PostgreSQL URL (`TESSERA_DATABASE_URL`); null: embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | null;
+  /** Redis URL (`TESSERA_REDIS_URL`); null: in-process sessions and rate limits. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key (`TESSERA_REDIS_PREFIX`, default `tessera:`). */
+  redisPrefix: string;
+  /** Build output of the console (`TESSERA_WEB_DIR`, default `<repo>/dist/web`). */
+  webDir: string;
+  /** Idle lifetime of a session in seconds (`TESSERA_SESSION_IDLE_SECONDS`, default 900). */
+  sessionIdleSeconds: number;
+  /** Absolute lifetime of a session in seconds (`TESSERA_SESSION_ABSOLUTE_SECONDS`, default 28800). */
+  sessionAbsoluteSeconds: number;
+  /** Fastify `trustProxy` (`TESSERA_TRUST_PROXY`: true/false, a hop count, or addresses). */
+  trustProxy: boolean | number | string;
+  /** Requests per address per window of the global limiter (`TESSERA_RATE_LIMIT_MAX`, default 3000; 0 = off). */
+  rateLimitMax: number;
+  /** Window of the global limiter in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
+  rateLimitWindowSeconds: number;
+  /** Failed sign-ins per account per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT`, default 5). */
+  loginMaxFailuresPerAccount: number;
+  /** Failed sign-ins per address per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS`, default 50). */
+  loginMaxFailuresPerAddress: number;
+  /** Window of the sign-in failure counters in seconds (`TESSERA_LOGIN_WINDOW_SECONDS`, default 900). */
+  loginWindowSeconds: number;
+  /** Log level (`TESSERA_LOG_LEVEL`, default info). */
+  logLevel: string;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`env: ${name} must be an integer, got '${raw}'`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(`env: ${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new ConfigError(`env: ${name} must be a URL (${protocols.join(', ')})`, { cause });
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`env: ${name} must use ${protocols.join(' or ')}, got '${url.protocol}'`);
+  }
+  return raw.trim();
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * Reads and validates the configuration.
+ * @param env - the environment (default `process.env`)
+ * @param overrides - values that win over the environment (tests)
+ * @throws ConfigError naming the variable that is wrong
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): Readonly<ServerConfig> {
+  const config: ServerConfig = {
+    host: env.TESSERA_HOST?.trim() || '127.0.0.1',
+    port: integer(env, 'TESSERA_PORT', 8080, 0, 65535),
+    dataDir: path.resolve(env.TESSERA_DATA_DIR?.trim() || './data'),
+    databaseUrl: optionalUrl(env, 'TESSERA_DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: optionalUrl(env, 'TESSERA_REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.TESSERA_REDIS_PREFIX?.trim() || 'tessera:',
+    webDir: path.resolve(env.TESSERA_WEB_DIR?.trim() || path.join(REPO_ROOT, 'dist', 'web')),
+    sessionIdleSeconds: integer(env, 'TESSERA_SESSION_IDLE_SECONDS', 900, 10, 86_400 * 30),
+    sessionAbsoluteSeconds: integer(env, 'TESSERA_SESSION_ABSOLUTE_SECONDS', 28_800, 10, 86_400 * 365),
+    trustProxy: trustProxy(env.TESSERA_TRUST_PROXY?.trim()),
+    rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 3000, 0, 1_000_000_000),
+    rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    loginMaxFailuresPerAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
+    loginWindowSeconds: integer(env, 'TESSERA_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+    logLevel: env.TESSERA_LOG_LEVEL?.trim() || 'info',
+    ...overrides,
+  };
+  if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {
+    throw new ConfigError('env: TESSERA_SESSION_ABSOLUTE_SECONDS must not be less than TESSERA_SESSION_IDLE_SECONDS');
+  }
+  return Object.freeze(config);
+}
+
+/** Options of the env plugin. */
+export interface EnvPluginOptions {
+  /** The validated configuration (built by `buildApp`, which needs it before Fastify starts). */
+  config: Readonly<ServerConfig>;
+}
+
+/** Decorates `app.config` with the frozen configuration. */
+export const envPlugin = fp<EnvPluginOptions>(
+  async (app, opts) => {
+    if (!opts.config || !Object.isFrozen(opts.config)) throw new ConfigError('tessera-env: options.config must be a frozen ServerConfig');
+    app.decorate('config', opts.config);
+  },
+  { name: 'tessera-env', fastify: '5.x' },
+);

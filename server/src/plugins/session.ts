@@ -1,0 +1,21 @@
+/** Decorates `app.sessions`: the session store (database + cache, or Redis). */
+import fp from 'fastify-plugin';
+import { DatabaseSessionStore, RedisSessionStore, type SessionStore } from '../auth/session-store';
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Chooses the session store and purges expired records now and then. */
+export const sessionPlugin = fp(
+  async (app) => {
+    const store: SessionStore = app.redis
+      ? new RedisSessionStore(app.redis, { prefix: app.config.redisPrefix, now: app.now })
+      : new DatabaseSessionStore(app.db);
+    app.decorate<SessionStore>('sessions', store);
+    const timer = setInterval(() => {
+      store.purgeExpired(app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
+    }, PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'tessera-session', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis'] },
+);

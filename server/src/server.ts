@@ -1,0 +1,48 @@
+/**
+ * Entry point: builds the app from the environment, listens on TESSERA_HOST:TESSERA_PORT, prints the
+ * URL, and closes gracefully on SIGINT/SIGTERM.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './plugins/env';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+  });
+  app.server.requestTimeout = 30_000;
+  app.server.headersTimeout = 15_000;
+  app.server.keepAliveTimeout = 10_000;
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => close('SIGINT'));
+  process.once('SIGTERM', () => close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

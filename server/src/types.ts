@@ -1,0 +1,47 @@
+/** Fastify declaration merging: what the plugins decorate and the route config every route carries. */
+import type { Redis } from 'ioredis';
+import type { ServerConfig } from './plugins/env';
+import type { Db } from './db/database';
+import type { SessionRecord, SessionStore } from './auth/session-store';
+import type { AuditWriter } from './plugins/audit';
+import type { LoginThrottle } from './auth/login-throttle';
+
+/** Who is calling, set by the auth guard on `session` routes. */
+export interface AuthContext {
+  session: SessionRecord;
+  userId: string;
+  tenantId: string;
+  /** The viewer's username (loaded when the route needs a permission, else null). */
+  username: string | null;
+  /** Effective permissions (loaded when the route needs a permission, else null). */
+  permissions: ReadonlySet<string> | null;
+}
+
+/** Access rule of a route, checked by the auth guard before anything else. */
+export type RouteAuth = 'public' | 'session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Readonly<ServerConfig>;
+    /** The clock (epoch ms); injected by tests. */
+    now: () => number;
+    db: Db;
+    /** Redis client when `TESSERA_REDIS_URL` is set, else null. */
+    redis: Redis | null;
+    sessions: SessionStore;
+    audit: AuditWriter;
+    loginThrottle: LoginThrottle;
+  }
+  interface FastifyRequest {
+    /** Cookies of the request (tessera-cookies). */
+    cookies: Record<string, string>;
+    /** Set by the auth guard on `session` routes; null elsewhere. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Required on every route: `public` or `session` (a fully signed-in session). */
+    auth?: RouteAuth;
+    /** Permission the viewer must hold; an array means any one of them. */
+    permission?: string | readonly string[];
+  }
+}

@@ -1,0 +1,157 @@
+import { createApiClient, type ApiClient } from './createApiClient';
+import { ApiError } from './ApiError';
+import { fakeFetch, json, text } from './testing/fakeFetch';
+
+const BASE = 'http://127.0.0.1:8080';
+
+function client(handler?: Parameters<typeof fakeFetch>[0], token: string | undefined = 'tok', onGlobalError?: (e: ApiError) => void) {
+  const fake = fakeFetch(handler ?? (() => json({})));
+  const api = createApiClient({ baseUrl: `${BASE}/`, fetch: fake.fetch, getXsrfToken: () => token, ...(onGlobalError ? { onGlobalError } : {}) });
+  return { api, calls: fake.calls };
+}
+
+describe('createApiClient endpoints', () => {
+  const viewer = { id: 'u1' };
+  it.each<[string, (api: ApiClient) => Promise<unknown>, string, string, unknown]>([
+    ['getXsrf', (api) => api.getXsrf(), 'GET', '/api2/Authentication-v1/Xsrf', undefined],
+    ['bootstrapStatus', (api) => api.bootstrapStatus(), 'GET', '/api2/IDM-v1/BootstrapStatus', undefined],
+    ['bootstrap', (api) => api.bootstrap({ tenantName: 't', username: 'u', password: 'p', emailAddress: 'e@x' }), 'POST', '/api2/IDM-v1/Bootstrap', { tenantName: 't', username: 'u', password: 'p', emailAddress: 'e@x' }],
+    ['login', (api) => api.login({ username: 'u', password: 'p' }), 'POST', '/api2/Authentication-v1/login', { username: 'u', password: 'p' }],
+    ['checkSession', (api) => api.checkSession(), 'POST', '/api2/Authentication-v1/check-session', undefined],
+    ['refreshSession', (api) => api.refreshSession(), 'POST', '/api2/Authentication-v1/refresh-session', undefined],
+    ['logout', (api) => api.logout(), 'POST', '/api2/Authentication-v1/logout', undefined],
+    ['anonymousSession', (api) => api.anonymousSession(), 'POST', '/api2/Authentication-v1/AnonymousSession', undefined],
+    ['disclaimer', (api) => api.disclaimer(), 'GET', '/api2/Authentication-v1/Disclaimer', undefined],
+    ['getViewer', (api) => api.getViewer(), 'GET', '/api/login', undefined],
+    ['legacyLogout', (api) => api.legacyLogout(), 'POST', '/api/logout', undefined],
+    ['version', (api) => api.version(), 'GET', '/api2/IDM-v1/Version', undefined],
+    ['news', (api) => api.news(), 'GET', '/api2/IDM-v1/News', undefined],
+    ['listUsers', (api) => api.listUsers({ skip: 10, take: 10, search: 'a b', sortField: 'username', sortDirection: 'asc' }), 'GET', '/api2/IDM-v1/Users?skip=10&take=10&search=a+b&sortField=username&sortDirection=asc', undefined],
+    ['getUser', (api) => api.getUser('u 1'), 'GET', '/api2/IDM-v1/User?id=u+1', undefined],
+    ['createUser', (api) => api.createUser({ username: 'u', password: 'p', givenName: 'g', familyName: 'f', emailAddress: 'e', roleIds: [] }), 'POST', '/api2/IDM-v1/User', { username: 'u', password: 'p', givenName: 'g', familyName: 'f', emailAddress: 'e', roleIds: [] }],
+    ['updateUser', (api) => api.updateUser({ id: 'u1', enabled: false }), 'PUT', '/api2/IDM-v1/User', { id: 'u1', enabled: false }],
+    ['listRoles', (api) => api.listRoles({ search: 'adm' }), 'GET', '/api2/IDM-v1/Roles?search=adm', undefined],
+    ['getRole', (api) => api.getRole('r1'), 'GET', '/api2/IDM-v1/Role?id=r1', undefined],
+    ['createRole', (api) => api.createRole({ name: 'n', permissions: ['a'], blacklist: [] }), 'POST', '/api2/IDM-v1/Role', { name: 'n', permissions: ['a'], blacklist: [] }],
+    ['updateRole', (api) => api.updateRole({ id: 'r1', name: 'm' }), 'PUT', '/api2/IDM-v1/Role', { id: 'r1', name: 'm' }],
+    ['listAuditEvents', (api) => api.listAuditEvents({ take: 5, action: 'login' }), 'GET', '/api2/Monitoring-v1/AuditEvents?take=5&action=login', undefined],
+  ])('should call %s as %s %s', async (_name, call, method, path, body) => {
+    const { api, calls } = client();
+    await call(api);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method, url: `${BASE}${path}`, credentials: 'include' });
+    expect(calls[0]!.body === undefined ? undefined : JSON.parse(calls[0]!.body)).toEqual(body);
+  });
+
+  it('should resolve with the JSON answer', async () => {
+    const { api } = client(() => json(viewer));
+    await expect(api.getViewer()).resolves.toEqual(viewer);
+  });
+
+  it('should resolve undefined for 204', async () => {
+    const { api } = client(() => new Response(null, { status: 204 }));
+    await expect(api.logout()).resolves.toBeUndefined();
+  });
+});
+
+describe('createApiClient headers', () => {
+  it('should send the XSRF token on state-changing calls and JSON content type only with a body', async () => {
+    const { api, calls } = client();
+    await api.login({ username: 'u', password: 'p' });
+    await api.checkSession();
+    await api.version();
+    expect(calls[0]!.headers).toMatchObject({ 'x-xsrf-token': 'tok', 'content-type': 'application/json', accept: 'application/json' });
+    expect(calls[1]!.headers['x-xsrf-token']).toBe('tok');
+    expect(calls[1]!.headers['content-type']).toBeUndefined();
+    expect(calls[2]!.headers['x-xsrf-token']).toBeUndefined();
+  });
+
+  it('should fetch the XSRF cookie once before the first POST when no token is known', async () => {
+    let token: string | undefined;
+    const fake = fakeFetch((call) => {
+      if (call.url.endsWith('/Xsrf')) token = 'fresh';
+      return json({});
+    });
+    const api = createApiClient({ baseUrl: BASE, fetch: fake.fetch, getXsrfToken: () => token });
+    await Promise.all([api.checkSession(), api.refreshSession()]);
+    await api.logout();
+    const seen = fake.calls.map((c) => `${c.method} ${c.url.slice(BASE.length)} ${c.headers['x-xsrf-token'] ?? '-'}`);
+    expect(seen[0]).toBe('GET /api2/Authentication-v1/Xsrf -');
+    expect(seen.slice(1, 3).sort()).toEqual(['POST /api2/Authentication-v1/check-session fresh', 'POST /api2/Authentication-v1/refresh-session fresh']);
+    expect(seen.slice(3)).toEqual(['POST /api2/Authentication-v1/logout fresh']);
+  });
+
+  it('should send extra headers such as an API key', async () => {
+    const fake = fakeFetch(() => json({}));
+    await createApiClient({ baseUrl: BASE, fetch: fake.fetch, getXsrfToken: () => 't', headers: { Authorization: 'Bearer k' } }).version();
+    expect(fake.calls[0]!.headers.authorization).toBe('Bearer k');
+  });
+
+  it('should honour the credentials option', async () => {
+    const fake = fakeFetch(() => json({}));
+    await createApiClient({ fetch: fake.fetch, getXsrfToken: () => 't', credentials: 'same-origin' }).version();
+    expect(fake.calls[0]).toMatchObject({ url: '/api2/IDM-v1/Version', credentials: 'same-origin' });
+  });
+});
+
+describe('createApiClient errors', () => {
+  it("should reject INVALID_CREDENTIALS with 'Check Username and Password' and not call onGlobalError", async () => {
+    const onGlobalError = jest.fn();
+    const { api } = client(() => json({ code: 'INVALID_CREDENTIALS', message: 'Check Username and Password' }, 401), 't', onGlobalError);
+    await expect(api.login({ username: 'u', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401, message: 'Check Username and Password' });
+    expect(onGlobalError).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [401, 'not_logged_in', 'NOT_LOGGED_IN'],
+    [402, '', 'PAYMENT_REQUIRED'],
+    [429, 'Too Many Requests', 'TOO_MANY_REQUESTS'],
+    [503, 'Audit failed', 'AUDIT_FAILED'],
+  ])('should map %i %j to %s and call onGlobalError', async (status, body, code) => {
+    const onGlobalError = jest.fn();
+    const { api } = client(() => text(body, status), 't', onGlobalError);
+    const error = await api.getViewer().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code, status });
+    expect(onGlobalError).toHaveBeenCalledWith(error);
+  });
+
+  it('should keep the field of a VALIDATION answer', async () => {
+    const { api } = client(() => json({ code: 'VALIDATION', message: 'username must not be empty', field: 'username' }, 400));
+    await expect(api.createUser({ username: '', password: 'p', givenName: 'g', familyName: 'f', emailAddress: 'e', roleIds: [] })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'username',
+      message: 'username must not be empty',
+    });
+  });
+
+  it('should keep retryAfterSeconds of a throttled sign-in without calling onGlobalError', async () => {
+    const onGlobalError = jest.fn();
+    const { api } = client(() => json({ code: 'LOGIN_THROTTLED', message: 'Too many failed sign-in attempts. Try again in 30 seconds.', retryAfterSeconds: 30 }, 429), 't', onGlobalError);
+    await expect(api.login({ username: 'u', password: 'p' })).rejects.toMatchObject({ code: 'LOGIN_THROTTLED', retryAfterSeconds: 30 });
+    expect(onGlobalError).not.toHaveBeenCalled();
+  });
+
+  it('should still reject with the ApiError when onGlobalError throws', async () => {
+    const { api } = client(() => text('not_logged_in', 401), 't', () => {
+      throw new Error('handler broke');
+    });
+    await expect(api.getViewer()).rejects.toMatchObject({ code: 'NOT_LOGGED_IN' });
+  });
+
+  it('should reject NETWORK with the cause when fetch fails', async () => {
+    const cause = new TypeError('fetch failed');
+    const { api } = client(() => {
+      throw cause;
+    });
+    const error = (await api.version().catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ code: 'NETWORK', status: 0 });
+    expect(error.cause).toBe(cause);
+    expect(error.message).toContain('http://127.0.0.1:8080/api2/IDM-v1/Version');
+  });
+
+  it('should reject INTERNAL for invalid JSON', async () => {
+    const { api } = client(() => new Response('{oops', { status: 200, headers: { 'content-type': 'application/json' } }));
+    await expect(api.version()).rejects.toMatchObject({ code: 'INTERNAL', status: 200 });
+  });
+});

@@ -1,0 +1,18 @@
+/** The typed client of the Tessera server: one function per endpoint of docs/api.md. */
+import { authenticationCalls, type AuthenticationCalls } from './authentication';
+import { createHttp, type ApiClientOptions } from './http';
+import { idmCalls, type IdmCalls } from './idm';
+import { monitoringCalls, type MonitoringCalls } from './monitoring';
+
+/** Every server call of issue 3. */
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls {}
+
+/**
+ * A client over the given fetch. Every request sends credentials and, when a token is known, the
+ * X-XSRF-TOKEN header; bodies are JSON; failures reject with an `ApiError`, and the global answers
+ * (401 not_logged_in, 402, 429, 503 Audit failed) also go to `onGlobalError` (signin §7).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const send = createHttp(options);
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send) };
+}

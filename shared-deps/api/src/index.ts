@@ -1,0 +1,14 @@
+/** @tessera/api: the typed client of the Tessera server, for the browser and the CLI. */
+export { createApiClient } from './createApiClient';
+export type { ApiClient } from './createApiClient';
+export type { ApiClientOptions, HttpRequest } from './http';
+export { XSRF_PATH } from './http';
+export { ApiError, isApiError, errorFromResponse, GLOBAL_ERROR_CODES } from './ApiError';
+export type { ApiErrorOptions } from './ApiError';
+export { browserXsrfToken } from './browserXsrfToken';
+export { createCookieFetch, createMemoryCookieJar, parseSetCookie } from './cookieFetch';
+export type { CookieJar, CookieFetchOptions, SetCookie } from './cookieFetch';
+export type { AuthenticationCalls } from './authentication';
+export type { IdmCalls } from './idm';
+export type { MonitoringCalls, AuditEventQuery } from './monitoring';
+export type { ErrorCode } from '@tessera/domain';

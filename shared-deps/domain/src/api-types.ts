@@ -1,0 +1,257 @@
+/**
+ * Request and response shapes shared by the server, the typed client (`@tessera/api`), the apps and
+ * the CLI. The server's TypeBox schemas must accept and produce exactly these shapes.
+ *
+ * Conventions of the wire format (ARCHITECTURE.md "Contracts"):
+ * - bodies are JSON; the global answers are plain text: 401 `not_logged_in`, 429 `Too Many Requests`,
+ *   503 `Audit failed`; 402 means a payment method is needed.
+ * - every other error is JSON {@link ApiErrorBody}: a stable `code`, a human `message`, and for 400 the
+ *   `field` (dotted path, e.g. `username` or `roles.0`) that was wrong.
+ */
+
+/** The plain-text bodies of the global answers (signin §7, admin-console §8). */
+export const GLOBAL_BODIES = {
+  notLoggedIn: 'not_logged_in',
+  tooManyRequests: 'Too Many Requests',
+  auditFailed: 'Audit failed',
+} as const;
+
+/** Stable error codes carried by JSON error bodies and by `ApiError.code` in the client. */
+export type ErrorCode =
+  | 'NOT_LOGGED_IN'
+  | 'PAYMENT_REQUIRED'
+  | 'TOO_MANY_REQUESTS'
+  | 'AUDIT_FAILED'
+  | 'VALIDATION'
+  | 'INVALID_CREDENTIALS'
+  | 'LOGIN_THROTTLED'
+  | 'CSRF'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'BOOTSTRAP_DONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NETWORK'
+  | 'INTERNAL';
+
+/** JSON body of every error answer other than the three plain-text global ones. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** For VALIDATION: the request field that was wrong, as a dotted path. */
+  field?: string;
+  /** For LOGIN_THROTTLED: seconds until another attempt is accepted. */
+  retryAfterSeconds?: number;
+}
+
+/** The permission object of the viewer (signin §3). Missing lists default to empty, isManager to false. */
+export interface PermissionObject {
+  View: string[];
+  Menu: string[];
+  activeMenu: string[];
+  api: string[];
+  roles: string[];
+  isManager: boolean;
+}
+
+/** Tenancy settings the console needs before and after sign-in (signin §3, §9). */
+export interface TenancyInfo {
+  id: string;
+  name: string;
+  /** CSS colour of the tenancy banner; null: no banner. */
+  bannerColour: string | null;
+  /** Toast display time in ms; null: the default 3000 ms. */
+  toastrTimeout: number | null;
+  /** Address shown on the Unexpected Error screen. */
+  supportEmail: string;
+}
+
+/** The signed-in user, as `GET /api/login` answers it (signin §3 "Viewer"). */
+export interface Viewer {
+  id: string;
+  username: string;
+  names: { givenName: string; familyName: string; displayName: string };
+  emailAddress: string;
+  telephoneNumber: string | null;
+  organisation: string | null;
+  /** Role names held. */
+  roles: string[];
+  /** Role ids and names held (for the identity area). */
+  allRoles: { id: string; name: string }[];
+  allOrgs: string[];
+  allSponsors: string[];
+  permission: PermissionObject;
+  tenant: TenancyInfo;
+}
+
+/** Session timing, as check-session, refresh-session and login answer it. */
+export interface SessionInfo {
+  /** Seconds until the session ends (the earlier of idle and absolute expiry). */
+  remainingSeconds: number;
+  /** ISO time the session ends if not refreshed. */
+  expiresAt: string;
+  /** ISO time the session ends whatever happens (absolute lifetime). */
+  absoluteExpiresAt: string;
+}
+
+/** `GET /api2/IDM-v1/BootstrapStatus`. */
+export interface BootstrapStatus {
+  bootstrapMode: boolean;
+}
+
+/** `POST /api2/IDM-v1/Bootstrap` (ARCHITECTURE.md "First run"). */
+export interface BootstrapRequest {
+  tenantName: string;
+  username: string;
+  password: string;
+  emailAddress: string;
+}
+export interface BootstrapResponse {
+  tenantId: string;
+  userId: string;
+}
+
+/** `POST /api2/Authentication-v1/login`. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+/** Further authentication types a login may require (signin §4). */
+export type FurtherAuthenticationType = 'TOTP';
+
+/** MFA enrolment data returned when TOTP is required and no secret is set yet (signin §3). */
+export interface MfaEnrolment {
+  issuer: string;
+  accountName: string;
+  secret: string;
+  /** data: URL of a PNG QR code of the otpauth:// URI. */
+  qr: string;
+  recovery_codes: string[];
+}
+
+/**
+ * Answer of a login whose password was accepted. With `furtherAuthenticationRequired` empty the
+ * session is fully signed in and `viewer` is set; otherwise the session is pending until the further
+ * authentication (e.g. `TOTPAuth`) succeeds.
+ */
+export interface LoginResponse {
+  furtherAuthenticationRequired: FurtherAuthenticationType[];
+  enrolment?: MfaEnrolment;
+  viewer?: Viewer;
+  session: SessionInfo;
+}
+
+/** `GET /api2/Authentication-v1/Disclaimer`. */
+export interface DisclaimerResponse {
+  disclaimer: string | null;
+}
+
+/** `POST /api2/Authentication-v1/AnonymousSession`. */
+export interface AnonymousSessionResponse {
+  session: SessionInfo;
+  tenant: TenancyInfo;
+}
+
+/** `GET /api2/IDM-v1/Version` (for /about). */
+export interface VersionResponse {
+  product: string;
+  version: string;
+}
+
+/** `GET /api2/IDM-v1/News` (for /home; admin-console §9: version default '5'). */
+export interface NewsResponse {
+  version: string;
+  items: { id: string; title: string; body: string; publishedAt: string }[];
+}
+
+/** A page of results: every list pages, sorts and searches on the server. */
+export interface Page<T> {
+  totalResults: number;
+  results: T[];
+}
+
+/** Query of a paged list. `take` defaults to 10 (RESULTS_PER_PAGE). */
+export interface PageQuery {
+  skip?: number;
+  take?: number;
+  search?: string;
+  sortField?: string;
+  sortDirection?: 'asc' | 'desc';
+}
+
+/** A user as the identity API returns it. Never carries a password hash. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  givenName: string;
+  familyName: string;
+  emailAddress: string;
+  enabled: boolean;
+  roleIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api2/IDM-v1/User`. */
+export interface CreateUserRequest {
+  username: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  emailAddress: string;
+  roleIds: string[];
+}
+
+/** `PUT /api2/IDM-v1/User`. Fields left out are not changed. */
+export interface UpdateUserRequest {
+  id: string;
+  givenName?: string;
+  familyName?: string;
+  emailAddress?: string;
+  enabled?: boolean;
+  roleIds?: string[];
+}
+
+/** A role: a permission list and a blacklist (admin-console §6). Effective = permissions − blacklist. */
+export interface Role {
+  id: string;
+  name: string;
+  permissions: string[];
+  blacklist: string[];
+  isManager: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api2/IDM-v1/Role`. */
+export interface CreateRoleRequest {
+  name: string;
+  permissions: string[];
+  blacklist: string[];
+  isManager?: boolean;
+}
+
+/** `PUT /api2/IDM-v1/Role`. */
+export interface UpdateRoleRequest {
+  id: string;
+  name?: string;
+  permissions?: string[];
+  blacklist?: string[];
+  isManager?: boolean;
+}
+
+/** An audit event (`GET /api2/Monitoring-v1/AuditEvents`). */
+export interface AuditEvent {
+  id: string;
+  tenantId: string | null;
+  actorUserId: string | null;
+  actorUsername: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  outcome: 'success' | 'failure';
+  ip: string | null;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}

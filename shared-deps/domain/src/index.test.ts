@@ -1,0 +1,60 @@
+import * as domain from './index';
+
+describe('@tessera/domain exports', () => {
+  it('should export exactly the public runtime names', () => {
+    expect(Object.keys(domain).sort()).toEqual(
+      [
+        'AGENT_HOST', 'AGENT_PORT', 'ALL_PERMISSIONS', 'AUTH_TIMEOUT_SECONDS', 'AUTOCOMPLETE_DEBOUNCE_MS', 'AUTOCOMPLETE_FETCH_SIZE',
+        'AUTOCOMPLETE_SHOW_SIZE', 'BATCH_PRINT_PING_MS', 'BINARY_CONTROL_RATIO', 'BUILT_AREAS', 'CANVAS_FPS', 'CHUNK_RELOAD_FLAG_KEY',
+        'CLID_WAIT_TIMEOUT', 'CLIENT_PING_MS', 'DEFAULT_PIN_MAX_LENGTH', 'DEFAULT_PIN_MIN_LENGTH', 'DEFAULT_SESSION_SECONDS',
+        'DEFAULT_SUPPORT_EMAIL', 'DENIED_PATH', 'DOWNLOAD_URL_REVOKE_DELAY_MS', 'DomainError', 'EMPTY_TOAST_STATE', 'ERROR_MESSAGES',
+        'GLOBAL_BODIES', 'HOME_PATH', 'KEEP_ALIVE_MAX_SECONDS', 'KEEP_ALIVE_MIN_SECONDS', 'LOGIN_PATH', 'MAX_FILE_SIZE_BYTES', 'MESSAGES',
+        'MODAL_BACKDROP_MS', 'MODAL_TRANSITION_MS', 'NEWS_VERSION_DEFAULT', 'PAGES_PER_BLOCK', 'PASSKEY_CHALLENGE_LIFETIME_MS',
+        'PBKDF2_ITERATIONS', 'PRODUCT_NAME', 'RESULTS_PER_PAGE', 'ROUTES', 'SEARCH_STALE_MS', 'SECRET_ANSWER_HASH_BITS',
+        'SECRET_ANSWER_SALT_BYTES', 'SESSION_COOKIE_NAME', 'STORE_CHECK_WARN_MS', 'TEMP_PASS_NUMBER_WIDTH', 'TICKET_DEFAULT_SORT',
+        'TICKET_FILTER_LIMIT', 'TICKET_MESSAGE_MAX_LENGTH', 'TICKET_PAGE_SIZE', 'TOAST_DEFAULT_TIMEOUT_MS', 'TOAST_FORCE_CLOSE_MS',
+        'TOAST_HOVER_REMOVE_DELAY_MS', 'TOAST_LOG_SIZE', 'TOAST_POSITION', 'USERNAME_DISALLOWED_CHARACTERS', 'USER_SETTINGS_STORAGE_KEY',
+        'WEBAUTHN_CHALLENGE_CONTENT_TYPE', 'WS_NORMAL_CLOSE', 'XSRF_COOKIE_NAME', 'XSRF_HEADER_NAME', 'addToast', 'appNameForArea',
+        'buildPermissionObject', 'bytesToHex', 'canViewRoute', 'chunkFailureAction', 'clampInteger', 'decodeBase64Url', 'effectivePermissions',
+        'encodeBase64Url', 'extractCertificateText', 'failedToVerifyEmail', 'hexToBytes', 'isBinaryContent', 'isBrowserSupported',
+        'isValidSubnet', 'keepAliveIntervalSeconds', 'loginRedirectPath', 'loginThrottled', 'matchRoute', 'menuAreas', 'messageForErrorCode',
+        'normalisePermissionObject', 'padPassNumber', 'pinLengthMessage', 'remainingSessionMs', 'removeToast', 'storageKeysToClear',
+        'ticketMessagesFailed', 'toastForGlobalError', 'toastRemovesOnHover', 'toastTimeoutMs', 'trimUsername', 'unexpectedErrorMessage',
+        'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
+        'validateText', 'validateTicketMessage', 'validateUsername',
+      ].sort(),
+    );
+  });
+
+  it('should keep the names of docs/platform-contracts.md', () => {
+    const contract = [
+      'ROUTES', 'BUILT_AREAS', 'appNameForArea', 'matchRoute', 'HOME_PATH', 'normalisePermissionObject', 'canViewRoute', 'effectivePermissions',
+      'ALL_PERMISSIONS', 'buildPermissionObject', 'loginRedirectPath', 'RESULTS_PER_PAGE', 'PAGES_PER_BLOCK', 'MAX_FILE_SIZE_BYTES',
+      'PBKDF2_ITERATIONS', 'TOAST_DEFAULT_TIMEOUT_MS', 'TOAST_FORCE_CLOSE_MS', 'TOAST_HOVER_REMOVE_DELAY_MS', 'TOAST_LOG_SIZE',
+      'CLIENT_PING_MS', 'AGENT_PORT', 'WS_NORMAL_CLOSE', 'SEARCH_STALE_MS', 'USER_SETTINGS_STORAGE_KEY', 'DEFAULT_SUPPORT_EMAIL',
+      'NEWS_VERSION_DEFAULT', 'PRODUCT_NAME', 'MESSAGES', 'toastTimeoutMs', 'toastRemovesOnHover', 'addToast', 'removeToast',
+      'validateUsername', 'trimUsername', 'validateText', 'validateInteger', 'clampInteger', 'isValidSubnet', 'validateImageDataUrl',
+      'validateMonthFormat', 'validatePin', 'decodeBase64Url', 'hexToBytes', 'isBinaryContent', 'isBrowserSupported', 'chunkFailureAction',
+      'storageKeysToClear', 'keepAliveIntervalSeconds', 'GLOBAL_BODIES',
+    ];
+    for (const name of contract) expect(domain).toHaveProperty(name);
+    expect(domain.MESSAGES).toMatchObject({
+      INVALID_CREDENTIALS: 'Check Username and Password',
+      PAGE_NOT_FOUND: expect.any(String),
+      NO_ROUTE_MATCHES: expect.any(String),
+      UNEXPECTED_ERROR_TITLE: expect.any(String),
+      unexpectedErrorMessage: expect.any(Function),
+      TOO_MANY_REQUESTS_TITLE: expect.any(String),
+      TOO_MANY_REQUESTS_BODY: expect.any(String),
+      AUDIT_OFFLINE_TITLE: expect.any(String),
+      AUDIT_OFFLINE_BODY: expect.any(String),
+      CHUNKS_FAILED: expect.any(String),
+      OUTDATED_BROWSER: expect.any(String),
+      WELCOME_NEWS: expect.any(String),
+    });
+    expect(domain.PBKDF2_ITERATIONS).toBe(100);
+    expect(domain.USER_SETTINGS_STORAGE_KEY).toBe('tessera.userSettings');
+    expect(domain.NEWS_VERSION_DEFAULT).toBe('5');
+    expect(domain.PRODUCT_NAME).toBe('Tessera');
+  });
+});

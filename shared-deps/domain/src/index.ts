@@ -1,0 +1,130 @@
+/**
+ * @tessera/domain: pure rules, constants, texts and shared types. No I/O, no clock, no randomness:
+ * whatever a rule needs from the outside is passed in.
+ */
+
+// Session timing (signin §4, §9)
+export {
+  DEFAULT_SESSION_SECONDS,
+  AUTH_TIMEOUT_SECONDS,
+  KEEP_ALIVE_MIN_SECONDS,
+  KEEP_ALIVE_MAX_SECONDS,
+  keepAliveIntervalSeconds,
+  remainingSessionMs,
+} from './session';
+
+// Wire contract
+export { GLOBAL_BODIES } from './api-types';
+export type * from './api-types';
+
+// Route table (admin-console §2, signin §2)
+export {
+  ROUTES,
+  HOME_PATH,
+  DENIED_PATH,
+  LOGIN_PATH,
+  BUILT_AREAS,
+  appNameForArea,
+  matchRoute,
+  canViewRoute,
+  loginRedirectPath,
+} from './routes';
+export type { Area, RouteAccess, RouteDef, RouteMatch } from './routes';
+
+// Permissions (signin §3, §6; admin-console §6)
+export { ALL_PERMISSIONS, effectivePermissions, normalisePermissionObject, buildPermissionObject, menuAreas } from './permissions';
+export type { RolePermissions } from './permissions';
+
+// Constants (signin §9, admin-console §9)
+export {
+  RESULTS_PER_PAGE,
+  PAGES_PER_BLOCK,
+  MAX_FILE_SIZE_BYTES,
+  PBKDF2_ITERATIONS,
+  SECRET_ANSWER_SALT_BYTES,
+  SECRET_ANSWER_HASH_BITS,
+  TOAST_DEFAULT_TIMEOUT_MS,
+  TOAST_FORCE_CLOSE_MS,
+  TOAST_HOVER_REMOVE_DELAY_MS,
+  TOAST_LOG_SIZE,
+  TOAST_POSITION,
+  CLIENT_PING_MS,
+  BATCH_PRINT_PING_MS,
+  CLID_WAIT_TIMEOUT,
+  AGENT_PORT,
+  AGENT_HOST,
+  WS_NORMAL_CLOSE,
+  SEARCH_STALE_MS,
+  AUTOCOMPLETE_FETCH_SIZE,
+  AUTOCOMPLETE_SHOW_SIZE,
+  AUTOCOMPLETE_DEBOUNCE_MS,
+  PASSKEY_CHALLENGE_LIFETIME_MS,
+  DOWNLOAD_URL_REVOKE_DELAY_MS,
+  MODAL_TRANSITION_MS,
+  MODAL_BACKDROP_MS,
+  DEFAULT_PIN_MIN_LENGTH,
+  DEFAULT_PIN_MAX_LENGTH,
+  TEMP_PASS_NUMBER_WIDTH,
+  TICKET_MESSAGE_MAX_LENGTH,
+  TICKET_PAGE_SIZE,
+  TICKET_DEFAULT_SORT,
+  TICKET_FILTER_LIMIT,
+  CANVAS_FPS,
+  STORE_CHECK_WARN_MS,
+  USER_SETTINGS_STORAGE_KEY,
+  CHUNK_RELOAD_FLAG_KEY,
+  DEFAULT_SUPPORT_EMAIL,
+  NEWS_VERSION_DEFAULT,
+  PRODUCT_NAME,
+  XSRF_COOKIE_NAME,
+  XSRF_HEADER_NAME,
+  SESSION_COOKIE_NAME,
+  WEBAUTHN_CHALLENGE_CONTENT_TYPE,
+} from './constants';
+
+// Texts
+export {
+  MESSAGES,
+  ERROR_MESSAGES,
+  messageForErrorCode,
+  unexpectedErrorMessage,
+  usernameCharacterNotAllowed,
+  ticketMessagesFailed,
+  failedToVerifyEmail,
+  loginThrottled,
+  pinLengthMessage,
+} from './messages';
+
+// Errors
+export { DomainError } from './errors';
+export type { DomainErrorCode } from './errors';
+
+// Toast rules (signin §9)
+export { EMPTY_TOAST_STATE, toastTimeoutMs, toastRemovesOnHover, addToast, removeToast, toastForGlobalError } from './toasts';
+export type { ToastKind, ToastInput, Toast, ToastState } from './toasts';
+
+// Boot rules (signin §2)
+export { isBrowserSupported, chunkFailureAction, storageKeysToClear } from './boot';
+export type { BrowserFeatures } from './boot';
+
+// Validation (admin-console §5, signin §5)
+export { validateUsername, trimUsername, USERNAME_DISALLOWED_CHARACTERS } from './validation/validateUsername';
+export type { ValidateUsernameOptions } from './validation/validateUsername';
+export { isValidSubnet } from './validation/isValidSubnet';
+export { validateText } from './validation/validateText';
+export type { ValidateTextOptions } from './validation/validateText';
+export { validateInteger } from './validation/validateInteger';
+export type { ValidateIntegerOptions } from './validation/validateInteger';
+export { clampInteger } from './validation/clampInteger';
+export { validateImageDataUrl } from './validation/validateImageDataUrl';
+export { validateMonthFormat } from './validation/validateMonthFormat';
+export { validatePin } from './validation/validatePin';
+export type { PinRequirements } from './validation/validatePin';
+export { decodeBase64Url, encodeBase64Url } from './validation/decodeBase64Url';
+export { hexToBytes, bytesToHex } from './validation/hexToBytes';
+export { isBinaryContent, BINARY_CONTROL_RATIO } from './validation/isBinaryContent';
+export { extractCertificateText } from './validation/extractCertificateText';
+export type { ExtractedCertificate } from './validation/extractCertificateText';
+export { validateFileSize } from './validation/validateFileSize';
+export { validateTicketMessage } from './validation/validateTicketMessage';
+export { padPassNumber } from './validation/padPassNumber';

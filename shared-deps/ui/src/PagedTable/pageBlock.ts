@@ -1,0 +1,37 @@
+import { PAGES_PER_BLOCK, RESULTS_PER_PAGE } from '@tessera/domain';
+
+/** Where a page sits among the page links of a paged list (signin §9: 10 results a page, 10 pages a block). */
+export interface PageBlock {
+  /** Number of pages (at least 1, so an empty list still has its first page). */
+  pageCount: number;
+  /** First and last page index (0-based, inclusive) whose links are shown. */
+  firstPage: number;
+  lastPage: number;
+  /** First page of the previous block, or null on the first block. */
+  previousBlockPage: number | null;
+  /** First page of the next block, or null on the last block. */
+  nextBlockPage: number | null;
+}
+
+/**
+ * The block of page links around `pageIndex` (0-based). Pages are grouped in fixed blocks of
+ * `pagesPerBlock` (1–10, 11–20, ...), as the console's search pages do, not in a sliding window.
+ */
+export function pageBlock(
+  pageIndex: number,
+  totalResults: number,
+  resultsPerPage: number = RESULTS_PER_PAGE,
+  pagesPerBlock: number = PAGES_PER_BLOCK,
+): PageBlock {
+  const pageCount = Math.max(1, Math.ceil(Math.max(0, totalResults) / resultsPerPage));
+  const page = Math.min(Math.max(0, Math.floor(pageIndex)), pageCount - 1);
+  const firstPage = Math.floor(page / pagesPerBlock) * pagesPerBlock;
+  const lastPage = Math.min(pageCount - 1, firstPage + pagesPerBlock - 1);
+  return {
+    pageCount,
+    firstPage,
+    lastPage,
+    previousBlockPage: firstPage > 0 ? firstPage - pagesPerBlock : null,
+    nextBlockPage: lastPage < pageCount - 1 ? lastPage + 1 : null,
+  };
+}

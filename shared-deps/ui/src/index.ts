@@ -1,0 +1,17 @@
+/**
+ * @tessera/ui: the console's page building blocks on @primer/react. Components compose Primer and
+ * import only the few Primer components the sign-in page can afford (PLATFORM-NOTES: ≤ 200 KB gzip).
+ */
+export { PageLayout } from './PageLayout';
+export { PagedTable, pageBlock } from './PagedTable';
+export { TextField } from './TextField';
+export { FormError } from './FormError';
+export { FullPageSpinner } from './FullPageSpinner';
+export { useLocation } from './hooks/useLocation';
+
+export type { PageLayoutProps } from './PageLayout';
+export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';
+export type { TextFieldProps } from './TextField';
+export type { FormErrorProps } from './FormError';
+export type { FullPageSpinnerProps } from './FullPageSpinner';
+export type { LocationSnapshot } from './hooks/useLocation';

@@ -1,0 +1,38 @@
+import { test, expect, apiLogin, createUserWithPermissions } from './fixtures';
+
+test.describe('routes and permissions (signin §2, §6; admin-console §2)', () => {
+  test('/ redirects to /home', async ({ adminPage: page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a route whose view permission is missing goes to /denied', async ({ adminPage: page, baseURL, browser }) => {
+    const user = await createUserWithPermissions(page.request, baseURL!, []);
+    const context = await browser.newContext({ baseURL });
+    const other = await context.newPage();
+    await apiLogin(other, baseURL!, user.username, user.password);
+    await other.goto('/auditing/dashboard');
+    await expect(other).toHaveURL(/\/denied$/);
+    // The server refuses the same user the API behind it, whatever the browser does.
+    const res = await other.request.get('/api2/Monitoring-v1/AuditEvents');
+    expect(res.status()).toBe(403);
+    await context.close();
+  });
+
+  test('the administrator may open the same route', async ({ adminPage: page }) => {
+    await page.goto('/auditing/dashboard');
+    await expect(page).toHaveURL(/\/auditing\/dashboard$/);
+  });
+
+  test('an unknown path shows the not-found text', async ({ adminPage: page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Sorry, the page you requested was not found.')).toBeVisible();
+  });
+
+  test('navigation lists only what the viewer may view', async ({ adminPage: page }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server and database (PGlite in a fresh
+ * folder per run). Two servers: the main one, and one with a 4-second idle session for the
+ * keep-alive journey.
+ */
+const root = path.resolve(__dirname, '..');
+const runDir = path.join(root, 'tests', '.results');
+export const MAIN_PORT = Number(process.env.TESSERA_E2E_PORT ?? 18765);
+export const SHORT_SESSION_PORT = MAIN_PORT + 1;
+
+function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  const dataDir = path.join(runDir, `data-${name}`);
+  return {
+    command: `rm -rf "${dataDir}" && node --import tsx server/src/server.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api2/IDM-v1/BootstrapStatus`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      TESSERA_HOST: '127.0.0.1',
+      TESSERA_PORT: String(port),
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_WEB_DIR: path.join(root, 'dist', 'web'),
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(runDir, 'artifacts'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'bootstrap', testMatch: /bootstrap\.spec\.ts/ },
+    { name: 'console', testIgnore: /bootstrap\.spec\.ts/, dependencies: ['bootstrap'] },
+  ],
+  webServer: [
+    server(MAIN_PORT, 'main'),
+    server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '4' }),
+  ],
+});
