@@ -23,12 +23,12 @@ stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; }
 trap stop_services EXIT
 
 echo "== unit and server tests (PGlite)"
-npx jest --ci
+npx jest --ci --forceExit
 
 echo "== server tests (PostgreSQL 15 and Redis)"
 eval "$(node scripts/test-services.mjs start)"
 TESSERA_TEST_DATABASE_URL="$TESSERA_TEST_DATABASE_URL" TESSERA_TEST_REDIS_URL="${TESSERA_TEST_REDIS_URL:-}" \
-  npx jest --ci server
+  npx jest --ci --forceExit server
 stop_services
 
 echo "== build and end-to-end tests (Chromium)"

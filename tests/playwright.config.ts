@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server and database (PGlite in a fresh
- * folder per run). Two servers: the main one, and one with a 4-second idle session for the
+ * folder per run). Two servers: the main one, and one with a 10-second idle session for the
  * keep-alive journey.
  */
 const root = path.resolve(__dirname, '..');
@@ -19,7 +19,7 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     url: `http://127.0.0.1:${port}/api2/IDM-v1/BootstrapStatus`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe' as const,
+    stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
       TESSERA_HOST: '127.0.0.1',
@@ -57,6 +57,6 @@ export default defineConfig({
   ],
   webServer: [
     server(MAIN_PORT, 'main'),
-    server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '4' }),
+    server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '10' }),
   ],
 });

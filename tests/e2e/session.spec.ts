@@ -3,7 +3,7 @@ import { ADMIN, apiLogin, ensureBootstrapped } from './fixtures';
 import { SHORT_SESSION_PORT } from '../playwright.config';
 
 // signin §4: the session is checked periodically; a failed check signs the user out and clears all
-// state. This server gives sessions a 4-second idle life, so an idle browser's session expires.
+// state. This server gives sessions a 10-second idle life (the least the server accepts), so an idle browser's session expires.
 test('keep-alive signs out an expired session', async ({ page }) => {
   const baseURL = `http://127.0.0.1:${SHORT_SESSION_PORT}`;
   await ensureBootstrapped(page.request, baseURL);
@@ -11,6 +11,6 @@ test('keep-alive signs out an expired session', async ({ page }) => {
   await page.goto(`${baseURL}/about`);
   await expect(page.getByRole('banner')).toContainText(ADMIN.username);
   // No activity: the keep-alive only checks, the idle expiry passes, the check fails.
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fabout$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fabout$/, { timeout: 30_000 });
   expect((await page.request.get(`${baseURL}/api/login`)).status()).toBe(401);
 });

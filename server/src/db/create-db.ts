@@ -13,11 +13,18 @@ export interface DatabaseLocation {
   databaseUrl: string | null;
   /** Folder holding `pglite/` when PGlite is used. */
   dataDir: string;
+  /** Told when an idle PostgreSQL connection fails (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
 }
 
 /** A Kysely instance over a PostgreSQL pool. */
-export function createPostgresDb(databaseUrl: string, max = 10): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max }) }) });
+export function createPostgresDb(databaseUrl: string, max = 10, onIdleError: (error: Error) => void = () => {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // An idle client that loses its connection (server restart, a dropped database, or a client still
+  // closing after pool.end() resolved) emits 'error' on the pool; unhandled, that crashes the process.
+  // The pool discards the client by itself; the next query opens a new one.
+  pool.on('error', onIdleError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** A Kysely instance over a PGlite instance (closed when Kysely is destroyed). */
@@ -27,7 +34,7 @@ export function createPGliteDb(pglite: PGliteLike | (() => Promise<PGliteLike>))
 
 /** Opens the configured database (not yet migrated). */
 export async function createDb(location: DatabaseLocation): Promise<Kysely<Database>> {
-  if (location.databaseUrl) return createPostgresDb(location.databaseUrl);
+  if (location.databaseUrl) return createPostgresDb(location.databaseUrl, 10, location.onIdleError);
   const dir = path.join(location.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
   return createPGliteDb(() => PGlite.create({ dataDir: dir }));

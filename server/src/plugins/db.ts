@@ -16,7 +16,11 @@ export interface DbPluginOptions {
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, opts) => {
     const owned = !opts.db;
-    const db = opts.db ?? (await createDb({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir }));
+    const db = opts.db ?? (await createDb({
+        databaseUrl: app.config.databaseUrl,
+        dataDir: app.config.dataDir,
+        onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+      }));
     try {
       if (opts.migrate !== false) await migrateToLatest(db);
     } catch (error) {
