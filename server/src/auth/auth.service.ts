@@ -133,7 +133,7 @@ export class AuthService {
       await sessions.create(record, trx);
     });
     await loginThrottle.recordSuccess(account);
-    const viewer = await buildViewer(db, user.id, tenant.id);
+    const viewer = await buildViewer(db, user.id, tenant.id, { user, tenant });
     return { token, body: { furtherAuthenticationRequired: [], viewer, session: toSessionInfo(record, this.#deps.now()) } };
   }
 

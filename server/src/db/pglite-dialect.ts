@@ -7,10 +7,10 @@
  * the transaction object; a query on the outer `db` from inside it would wait forever.
  */
 import {
-  CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -26,6 +26,8 @@ import { Mutex } from '../common/mutex';
 /** What the dialect uses of a PGlite instance (PGlite itself, or a proxy to one in a worker). */
 export interface PGliteLike {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
+  /** Runs SQL without parameters over the simple protocol (cheaper: no describe step). */
+  exec?(sql: string): Promise<unknown>;
   close(): Promise<void>;
   readonly closed?: boolean;
 }
@@ -78,6 +80,12 @@ class PGliteConnection implements DatabaseConnection {
     this.#pglite = pglite;
   }
 
+  /** Transaction control: the simple protocol when the instance has it. */
+  async control(sql: string): Promise<void> {
+    if (this.#pglite.exec) await this.#pglite.exec(sql);
+    else await this.#pglite.query(sql);
+  }
+
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.#pglite.query<R>(compiledQuery.sql, compiledQuery.parameters.map(toParameter));
     const command = result.command?.toUpperCase();
@@ -124,15 +132,15 @@ class PGliteDriver implements Driver {
     let sql = 'begin';
     if (settings.isolationLevel) sql += ` isolation level ${settings.isolationLevel}`;
     if (settings.accessMode) sql += ` ${settings.accessMode}`;
-    await connection.executeQuery(CompiledQuery.raw(sql));
+    await (connection as PGliteConnection).control(sql);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await (connection as PGliteConnection).control('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    await (connection as PGliteConnection).control('rollback');
   }
 
   async releaseConnection(): Promise<void> {
