@@ -15,8 +15,10 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -E"
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
 stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; }

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type * as Esbuild from 'esbuild';
 import type { RollupLog, rollup as Rollup } from 'rollup';
 import {
@@ -184,9 +184,15 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
     const hashedMap: ImportMap = { imports: {} };
     const emit = async (key: string, logicalUrl: string, content: string | Buffer, kind: 'js' | 'css'): Promise<string> => {
       const url = hashedUrl(logicalUrl, contentHash(content));
-      await writeFile(path.join(tmpDir, url), content);
+      const gzipped = gzipSync(content, { level: 9 });
+      // Precompressed siblings: the server sends the smallest the browser accepts, without compressing per request.
+      await Promise.all([
+        writeFile(path.join(tmpDir, url), content),
+        writeFile(path.join(tmpDir, `${url}.gz`), gzipped),
+        writeFile(path.join(tmpDir, `${url}.br`), brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })),
+      ]);
       const bytes = Buffer.byteLength(content);
-      manifest[key] = { file: url, bytes, gzipBytes: gzipSync(content, { level: 9 }).length, kind, firstScreen: false };
+      manifest[key] = { file: url, bytes, gzipBytes: gzipped.length, kind, firstScreen: false };
       return url;
     };
     for (const b of built) hashedMap.imports[b.spec.name] = await emit(b.spec.name, b.spec.logicalUrl, b.code, 'js');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import './test-helpers/jest-shims';
@@ -117,6 +118,35 @@ describe('app construction', () => {
     }
   });
 
+  it('should send the precompressed sibling the request accepts', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-web-'));
+    fs.mkdirSync(path.join(web, 'assets'));
+    const source = 'console.log("tessera");'.repeat(50);
+    fs.writeFileSync(path.join(web, 'assets', 'app.0123abcd.js'), source);
+    fs.writeFileSync(path.join(web, 'assets', 'app.0123abcd.js.gz'), zlib.gzipSync(source));
+    fs.writeFileSync(path.join(web, 'assets', 'app.0123abcd.js.br'), zlib.brotliCompressSync(source));
+    const t = await build({ config: { webDir: web } });
+    try {
+      const get = (acceptEncoding?: string) =>
+        t.app.inject({ method: 'GET', url: '/assets/app.0123abcd.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+      const gz = await get('gzip, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(source);
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
+      expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
+    } finally {
+      await t.close();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
+  });
+
   it('should serve the built console with the cache headers of docs/api.md', async () => {
     const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-web-'));
     fs.mkdirSync(path.join(web, 'assets'));
@@ -139,6 +169,8 @@ describe('app construction', () => {
       const asset = await c.get('/assets/app.0123abcd.js');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(asset.headers['content-encoding']).toBeUndefined();
+      expect(asset.body).toBe('console.log(1)');
       expect((await c.get('/assets/missing.js')).statusCode).toBe(404);
       expect((await c.get('/..%2f..%2fetc%2fpasswd.txt')).statusCode).toBe(404);
     } finally {

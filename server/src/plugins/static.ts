@@ -1,7 +1,9 @@
 /**
  * Serves the console from `TESSERA_WEB_DIR`: files as they are, `index.html` for every other non-API
  * path (client-side routes). Cache: content-hashed `/assets/*` for a year, immutable; `index.html` and
- * `/importmap.json` `no-cache`. Without a build, `/` says how to make one.
+ * `/importmap.json` `no-cache`. A file with a precompressed sibling written by the build (`x.js.br`,
+ * `x.js.gz`) is sent in the best encoding the request accepts (brotli, then gzip), with `Vary:
+ * Accept-Encoding`. Without a build, `/` says how to make one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,17 +49,49 @@ function fileSize(file: string): number | null {
   }
 }
 
+/** Precompressed siblings, best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The encodings an Accept-Encoding header allows (a `q=0` entry refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    out.add(token);
+  }
+  return out;
+}
+
 /**
  * Sends a file of the build. (Not @fastify/static: its content-disposition dependency is ESM-only,
  * which jest's CommonJS runtime cannot load; the console needs only this much.)
  */
-function sendFile(reply: FastifyReply, file: string, size: number, cacheControl: string): FastifyReply {
+function sendFile(reply: FastifyReply, file: string, size: number, cacheControl: string, acceptEncoding?: string): FastifyReply {
+  const accepted = acceptedEncodings(acceptEncoding);
+  let body = file;
+  let length = size;
+  for (const encoding of ENCODINGS) {
+    if (!accepted.has(encoding.name)) continue;
+    const encodedSize = fileSize(file + encoding.suffix);
+    if (encodedSize === null) continue;
+    body = file + encoding.suffix;
+    length = encodedSize;
+    reply.header('content-encoding', encoding.name);
+    break;
+  }
+  if (fileSize(file + ENCODINGS[0].suffix) !== null || fileSize(file + ENCODINGS[1].suffix) !== null) reply.header('vary', 'Accept-Encoding');
   return reply
     .header('cache-control', cacheControl)
-    .header('content-length', String(size))
+    .header('content-length', String(length))
     .header('x-content-type-options', 'nosniff')
     .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-    .send(fs.createReadStream(file));
+    .send(fs.createReadStream(body));
 }
 
 /** Registers the console's routes (they come last: every other GET path is the console's). */
@@ -87,7 +121,7 @@ export const staticPlugin = fp(
       if (!file.startsWith(root + path.sep) || pathname.includes('\0') || /\/\./.test(pathname)) return reply.callNotFound();
       const size = fileSize(file);
       if (size === null) return reply.callNotFound();
-      return sendFile(reply, file, size, pathname.startsWith('/assets/') ? IMMUTABLE : NO_CACHE);
+      return sendFile(reply, file, size, pathname.startsWith('/assets/') ? IMMUTABLE : NO_CACHE, request.headers['accept-encoding']);
     });
   },
   { name: 'tessera-static', fastify: '5.x', dependencies: ['tessera-env', 'tessera-auth-guard'] },
