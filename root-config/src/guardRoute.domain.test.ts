@@ -14,8 +14,8 @@ const signedOut: GuardSession = { status: 'signedOut', permission: null };
 const signedIn = (...view: string[]): GuardSession => ({ status: 'signedIn', permission: normalisePermissionObject({ View: view }) });
 
 describe('guardRoute with the domain route table', () => {
-  it('should send / to /login?redirect=%2Fhome when signed out, and to /home when signed in', () => {
-    expect(guardRoute({ pathname: '/' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fhome' });
+  it('should send / to /home, signed in or out (admin-console §2.1)', () => {
+    expect(guardRoute({ pathname: '/' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/home' });
     expect(guardRoute({ pathname: '/' }, signedIn(), rules)).toEqual({ action: 'redirect', to: '/home' });
   });
 
@@ -23,8 +23,12 @@ describe('guardRoute with the domain route table', () => {
     for (const pathname of ['/login', '/bootstrapmode', '/register']) expect(guardRoute({ pathname }, signedOut, rules)).toEqual({ action: 'mount' });
   });
 
-  it('should send a signed-out visitor of /home and /about to sign in', () => {
-    expect(guardRoute({ pathname: '/about' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fabout' });
+  it('should mount the public /home and /about for a signed-out visitor', () => {
+    for (const pathname of ['/home', '/about']) expect(guardRoute({ pathname }, signedOut, rules)).toEqual({ action: 'mount' });
+  });
+
+  it('should send a signed-out visitor of a session route to sign in', () => {
+    expect(guardRoute({ pathname: '/monitor/api-Rates' }, signedOut, rules)).toEqual({ action: 'redirect', to: '/login?redirect=%2Fmonitor%2Fapi-Rates' });
   });
 
   it('should send a viewer without a guarded route’s view permission to /denied, and mount it with it', () => {

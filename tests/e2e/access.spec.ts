@@ -29,6 +29,14 @@ test.describe('routes and permissions (signin §2, §6; admin-console §2)', () 
     await expect(page.getByText('Sorry, the page you requested was not found.')).toBeVisible();
   });
 
+  test("a route of a built area with no view there shows the router's default error", async ({ page }) => {
+    // /register is public and belongs to the auth area, which has no view for it (signin §2 router errors).
+    await page.goto('/register');
+    await expect(page.getByRole('main')).toContainText('No route matches URL /register');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('navigation lists only what the viewer may view', async ({ adminPage: page }) => {
     await page.goto('/home');
     const nav = page.getByRole('navigation');

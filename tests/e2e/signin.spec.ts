@@ -18,14 +18,25 @@ test.describe('sign-in (signin §4, §5, §8)', () => {
     await expect(page.getByText('Check Username and Password')).toBeVisible();
   });
 
-  test('a guarded page sends to /login?redirect= and back after sign-in, username trimmed', async ({ page }) => {
-    await page.goto('/about');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fabout$/);
+  test('a session page sends to /login?redirect= and back after sign-in, username trimmed', async ({ page }) => {
+    await page.goto('/monitor/api-Rates');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmonitor%2Fapi-Rates$/);
     await page.getByLabel('Username').fill(`  ${ADMIN.username}  `);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/monitor\/api-Rates$/);
+    await expect(page.getByRole('banner')).toContainText(ADMIN.username);
+  });
+
+  test('the public /home and /about work signed out (admin-console §2.1)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('main')).toContainText('Welcome to Tessera.');
+    await page.goto('/about');
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.getByRole('main')).toContainText('Tessera');
+    await expect(page.getByRole('main')).toContainText(/Server version\s*\d+\.\d+\.\d+/);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('an absolute redirect target is not followed', async ({ page }) => {

@@ -1,10 +1,9 @@
 import { matchRoute } from '@tessera/domain';
-import { useLocation } from '@tessera/ui';
+import { RouterErrorPage, useLocation } from '@tessera/ui';
 import { AboutPage } from './about/AboutPage';
 import { BootstrapPage } from './bootstrap/BootstrapPage';
 import { HomePage } from './home/HomePage';
 import { LoginPage } from './login/LoginPage';
-import { NotAvailablePage } from './NotAvailablePage';
 
 /** The auth area's pages by path; root-config mounts this app only on routes of the `auth` area. */
 export function AuthRoot() {
@@ -21,6 +20,7 @@ export function AuthRoot() {
     case '/about':
       return <AboutPage />;
     default:
-      return <NotAvailablePage />;
+      // A route of this area with no view here yet: the router's default error (signin §2).
+      return <RouterErrorPage path={pathname} />;
   }
 }

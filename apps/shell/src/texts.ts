@@ -6,9 +6,9 @@ import { DEFAULT_SUPPORT_EMAIL, MESSAGES, PRODUCT_NAME } from '@tessera/domain';
  */
 export const TEXTS = {
   productName: PRODUCT_NAME,
+  signIn: 'Sign in',
   defaultSupportEmail: DEFAULT_SUPPORT_EMAIL,
   pageNotFound: MESSAGES.PAGE_NOT_FOUND,
-  noRouteMatches: MESSAGES.NO_ROUTE_MATCHES,
   unexpectedErrorTitle: MESSAGES.UNEXPECTED_ERROR_TITLE,
   unexpectedErrorMessage: MESSAGES.unexpectedErrorMessage,
   showDetails: MESSAGES.SHOW_DETAILS,
@@ -21,10 +21,3 @@ export const TEXTS = {
   paymentBody: 'A payment method is needed to continue. Add one in the tenancy billing settings, or ask your administrator.',
 } as const;
 
-/** Titles of the router error pages (admin-console §2: 400, 403, 404, 405). */
-export const ROUTER_ERROR_TITLES: Readonly<Record<number, string>> = {
-  400: MESSAGES.ROUTER_ERROR_400,
-  403: MESSAGES.ROUTER_ERROR_403,
-  404: MESSAGES.ROUTER_ERROR_404,
-  405: MESSAGES.ROUTER_ERROR_405,
-};

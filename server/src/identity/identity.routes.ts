@@ -54,7 +54,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/IDM-v1/News',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: NewsResponseSchema, ...errorResponses(401) } } },
+    { config: { auth: 'public' }, schema: { tags, response: { 200: NewsResponseSchema, ...errorResponses() } } },
     async (): Promise<NewsResponse> => ({ version: NEWS_VERSION_DEFAULT, items: [] }),
   );
 

@@ -63,9 +63,11 @@ export function createHttp({ baseUrl = '', fetch, getXsrfToken = browserXsrfToke
         );
         await xsrfPrimed;
       }
-      const token = getXsrfToken();
-      if (token !== undefined) requestHeaders[XSRF_HEADER_NAME] = token;
     }
+    // signin §7: every request carries the token when one is known (the server checks it on
+    // state-changing calls; a GET is never made to wait for one).
+    const token = getXsrfToken();
+    if (token !== undefined) requestHeaders[XSRF_HEADER_NAME] = token;
     const init: RequestInit = { method: request.method, headers: requestHeaders, credentials };
     if (request.body !== undefined) {
       requestHeaders['Content-Type'] = 'application/json';

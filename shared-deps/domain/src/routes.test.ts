@@ -16,13 +16,15 @@ describe('ROUTES', () => {
       '/retrieveSCEPChallenge/:id',
       '/oidc/portal/:provider',
       '/login',
+      '/home',
+      '/about',
       '/denied',
       '/errorBoundary',
     ]);
   });
-  it('should make /home and /about session routes without a permission', () => {
+  it('should make /home and /about public routes (admin-console §2.1)', () => {
     for (const path of ['/home', '/about']) {
-      expect(ROUTES.find((r) => r.path === path)).toEqual({ path, area: 'auth', permission: null, access: 'session' });
+      expect(ROUTES.find((r) => r.path === path)).toEqual({ path, area: 'auth', permission: null, access: 'public' });
     }
   });
   it('should list each path once', () => {

@@ -91,8 +91,8 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   pub('/retrieveSCEPChallenge/:id', 'anonymous'),
   pub('/oidc/portal/:provider', 'auth'),
   pub('/login', 'auth'),
-  open('/home', 'auth'),
-  open('/about', 'auth'),
+  pub('/home', 'auth'),
+  pub('/about', 'auth'),
   pub('/denied', 'shell'),
   pub('/errorBoundary', 'shell'),
 

@@ -7,6 +7,7 @@ export { PagedTable, pageBlock } from './PagedTable';
 export { TextField } from './TextField';
 export { FormError } from './FormError';
 export { FullPageSpinner } from './FullPageSpinner';
+export { RouterErrorPage } from './RouterErrorPage';
 export { useLocation } from './hooks/useLocation';
 
 export type { PageLayoutProps } from './PageLayout';
@@ -14,4 +15,5 @@ export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } fro
 export type { TextFieldProps } from './TextField';
 export type { FormErrorProps } from './FormError';
 export type { FullPageSpinnerProps } from './FullPageSpinner';
+export type { RouterErrorPageProps } from './RouterErrorPage';
 export type { LocationSnapshot } from './hooks/useLocation';

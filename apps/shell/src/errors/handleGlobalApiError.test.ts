@@ -59,12 +59,12 @@ describe('handleGlobalApiError', () => {
   });
 
   it('should sign out, clear all state and go to /login?redirect= on a 401 while signed in', () => {
-    window.history.replaceState(null, '', '/about');
+    window.history.replaceState(null, '', '/monitor/api-Rates');
     signedIn(testViewer(), testSession());
     handleGlobalApiError({ code: 'NOT_LOGGED_IN' });
     expect(signedOut).toHaveBeenCalledWith('not_logged_in');
     expect(getStore().dispatch).toHaveBeenCalledWith({ type: 'tessera/resetAll' });
-    expect(navigateToUrl).toHaveBeenCalledWith('/login?redirect=%2Fabout');
+    expect(navigateToUrl).toHaveBeenCalledWith('/login?redirect=%2Fmonitor%2Fapi-Rates');
     // Already signed out: a second 401 does nothing more.
     handleGlobalApiError({ code: 'NOT_LOGGED_IN' });
     expect(signedOut).toHaveBeenCalledTimes(1);

@@ -75,13 +75,13 @@ describe('shell session epics', () => {
     });
 
     it('should sign out, reset all state and go to /login?redirect= when a check fails', async () => {
-      window.history.replaceState(null, '', '/about');
+      window.history.replaceState(null, '', '/monitor/api-Rates');
       const { api, bus, seen } = setup({ status: 'signedIn', viewer: testViewer(), session: testSession(2) });
       api.checkSession.mockRejectedValue(Object.assign(new Error('not_logged_in'), { code: 'NOT_LOGGED_IN' }));
       await jest.advanceTimersByTimeAsync(1_000);
       expect(bus.signedOut).toHaveBeenCalledWith('expired');
       expect(seen.map((a) => a.type)).toEqual(expect.arrayContaining([shellSessionActions.sessionExpired.type, 'tessera/resetAll']));
-      expect(navigateToUrl).toHaveBeenCalledWith('/login?redirect=%2Fabout');
+      expect(navigateToUrl).toHaveBeenCalledWith('/login?redirect=%2Fmonitor%2Fapi-Rates');
       await jest.advanceTimersByTimeAsync(100_000);
       expect(api.checkSession).toHaveBeenCalledTimes(1);
     });

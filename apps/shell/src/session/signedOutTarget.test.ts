@@ -2,7 +2,8 @@ import { signedOutTarget } from './signedOutTarget';
 
 describe('signedOutTarget', () => {
   it('should send a session route back to sign-in with the path to return to', () => {
-    expect(signedOutTarget('/about')).toBe('/login?redirect=%2Fabout');
+    expect(signedOutTarget('/monitor/api-Rates')).toBe('/login?redirect=%2Fmonitor%2Fapi-Rates');
+    expect(signedOutTarget('/about')).toBeNull();
     expect(signedOutTarget('/auditing/dashboard?x=1')).toBe('/login?redirect=%2Fauditing%2Fdashboard%3Fx%3D1');
   });
 

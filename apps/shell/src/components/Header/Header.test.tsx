@@ -55,6 +55,16 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
     expect(screen.queryByTestId('tenancy-banner')).toBeNull();
+    // On the sign-in screen itself there is no link to it.
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('should offer a Sign in link to a signed-out visitor of a public page', async () => {
+    renderHeader({ viewer: null, pathname: '/about' });
+    const link = screen.getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/login');
+    await userEvent.click(link);
+    expect(navigateToUrl).toHaveBeenCalledWith('/login');
   });
 
   it('should pass className and extra props to the header', () => {

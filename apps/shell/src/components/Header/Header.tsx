@@ -20,7 +20,8 @@ export interface HeaderProps extends ComponentPropsWithoutRef<'header'> {
 
 /**
  * The console header (the `banner` landmark): the tenancy banner colour as a strip along the top,
- * the product name, the main navigation, the toast log, the signed-in user and Sign out.
+ * the product name, the main navigation, the toast log, the signed-in user and Sign out; signed out,
+ * a Sign in link (public pages such as /home and /about work signed out).
  */
 export const Header = forwardRef<HTMLElement, HeaderProps>(function Header({ viewer, pathname, onSignOut, signingOut = false, style, ...rest }, ref) {
   const bannerColour = viewer?.tenant.bannerColour;
@@ -47,7 +48,7 @@ export const Header = forwardRef<HTMLElement, HeaderProps>(function Header({ vie
         }}
       >
         <a
-          href={viewer ? '/home' : '/login'}
+          href="/home"
           onClick={followLink}
           style={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, fontSize: 'var(--text-title-size-medium, 20px)' }}
         >
@@ -67,7 +68,11 @@ export const Header = forwardRef<HTMLElement, HeaderProps>(function Header({ vie
                 Sign out
               </Button>
             </>
-          ) : null}
+          ) : pathname === '/login' ? null : (
+            <a href="/login" onClick={followLink} style={{ color: 'var(--fgColor-accent, #0969da)', fontWeight: 600 }}>
+              {TEXTS.signIn}
+            </a>
+          )}
         </div>
       </div>
     </header>

@@ -2,8 +2,6 @@
 import { render, screen } from '@testing-library/react';
 import { RouterErrorPage } from './RouterErrorPage';
 
-jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
-
 describe('RouterErrorPage', () => {
   it.each([
     [400, '400 Bad Request'],
@@ -23,5 +21,13 @@ describe('RouterErrorPage', () => {
   it("should default to 'No route matches URL' with the path", () => {
     render(<RouterErrorPage status={418} path="/teapot" />);
     expect(screen.getByRole('main').textContent).toContain('No route matches URL /teapot');
+    expect(screen.getByRole('main').getAttribute('data-status')).toBe('default');
+  });
+
+  it('should link home and pass extra props to the main landmark', () => {
+    render(<RouterErrorPage status={400} className="extra" aria-describedby="x" />);
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/home');
+    expect(screen.getByRole('main').className).toContain('extra');
+    expect(screen.getByRole('main').getAttribute('aria-describedby')).toBe('x');
   });
 });
