@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from './createApiClient';
 import { ApiError } from './ApiError';
 import { fakeFetch, json, text } from './testing/fakeFetch';
+import { timeoutMsFor } from './http';
 
 const BASE = 'http://127.0.0.1:8080';
 
@@ -148,6 +149,24 @@ describe('createApiClient errors', () => {
     expect(error).toMatchObject({ code: 'NETWORK', status: 0 });
     expect(error.cause).toBe(cause);
     expect(error.message).toContain('http://127.0.0.1:8080/api2/IDM-v1/Version');
+  });
+
+  it('should give up a sign-in call after the auth timeout with TIMEOUT, but not other calls', async () => {
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const api = createApiClient({ baseUrl: BASE, fetch: hanging as typeof fetch, getXsrfToken: () => 'tok', authTimeoutMs: 30 });
+    await expect(api.login({ username: 'u', password: 'p' })).rejects.toMatchObject({ code: 'TIMEOUT', status: 0 });
+    let settled = false;
+    void api.version().finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(settled).toBe(false);
+  });
+
+  it('should use the 90 s auth timeout of signin §9 for Authentication-v1 paths only', () => {
+    expect(timeoutMsFor('/api2/Authentication-v1/login')).toBe(90_000);
+    expect(timeoutMsFor('/api2/IDM-v1/Version')).toBeUndefined();
   });
 
   it('should reject INTERNAL for invalid JSON', async () => {

@@ -3,7 +3,7 @@
  * mapping and the global error hook (signin §7: "Every request sends credentials and a CSRF token
  * header taken from the XSRF-TOKEN cookie; bodies are JSON").
  */
-import { XSRF_HEADER_NAME } from '@tessera/domain';
+import { AUTH_TIMEOUT_SECONDS, XSRF_HEADER_NAME } from '@tessera/domain';
 import { ApiError, errorFromResponse } from './ApiError';
 import { browserXsrfToken } from './browserXsrfToken';
 
@@ -21,6 +21,8 @@ export interface ApiClientOptions {
   credentials?: RequestCredentials;
   /** Extra headers sent with every request (e.g. the CLI's `Authorization: Bearer <key>`). */
   headers?: Record<string, string>;
+  /** How long a sign-in or session call may take before it fails with TIMEOUT. @default 90 000 (signin §9 auth timeout) */
+  authTimeoutMs?: number;
 }
 
 /** One request. */
@@ -37,6 +39,14 @@ export type HttpSend = <T>(request: HttpRequest) => Promise<T>;
 /** The XSRF endpoint (docs/api.md: "used by the CLI before its first POST"). */
 export const XSRF_PATH = '/api2/Authentication-v1/Xsrf';
 
+/** Sign-in and session calls: they give up after the auth timeout (signin §9: 90 s). */
+const AUTH_PREFIX = '/api2/Authentication-v1/';
+
+/** How long a request may take before it fails with TIMEOUT, or undefined for no limit. */
+export function timeoutMsFor(path: string, authTimeoutMs = AUTH_TIMEOUT_SECONDS * 1000): number | undefined {
+  return path.startsWith(AUTH_PREFIX) ? authTimeoutMs : undefined;
+}
+
 function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null) params.append(key, String(value));
@@ -48,7 +58,7 @@ function buildUrl(baseUrl: string, path: string, query?: HttpRequest['query']): 
  * The request core. For a state-changing call when no XSRF token is known yet, it first calls
  * `GET /api2/Authentication-v1/Xsrf` once, so the server sets the cookie (docs/api.md "CSRF").
  */
-export function createHttp({ baseUrl = '', fetch, getXsrfToken = browserXsrfToken, onGlobalError, credentials = 'include', headers = {} }: ApiClientOptions): HttpSend {
+export function createHttp({ baseUrl = '', fetch, getXsrfToken = browserXsrfToken, onGlobalError, credentials = 'include', headers = {}, authTimeoutMs }: ApiClientOptions): HttpSend {
   let xsrfPrimed: Promise<void> | null = null;
 
   async function raw(request: HttpRequest): Promise<Response> {
@@ -74,9 +84,15 @@ export function createHttp({ baseUrl = '', fetch, getXsrfToken = browserXsrfToke
       init.body = JSON.stringify(request.body);
     }
     const url = buildUrl(baseUrl, request.path, request.query);
+    const timeoutMs = timeoutMsFor(request.path, authTimeoutMs);
+    if (timeoutMs !== undefined) init.signal = AbortSignal.timeout(timeoutMs);
     try {
       return await fetch(url, init);
     } catch (cause) {
+      // DOMException('TimeoutError') from AbortSignal.timeout (not always an Error of this realm).
+      if ((cause as { name?: unknown } | null)?.name === 'TimeoutError') {
+        throw new ApiError('TIMEOUT', `The server did not answer ${request.method} ${request.path} within ${(timeoutMs ?? 0) / 1000} s`, { status: 0, cause });
+      }
       throw new ApiError('NETWORK', `Could not reach the server at ${url}: ${cause instanceof Error ? cause.message : String(cause)}`, { status: 0, cause });
     }
   }

@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'BOOTSTRAP_DONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'NETWORK'
+  | 'TIMEOUT'
   | 'INTERNAL';
 
 /** JSON body of every error answer other than the three plain-text global ones. */

@@ -142,6 +142,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   BOOTSTRAP_DONE: 'Setup is already done.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   NETWORK: 'Could not reach the server.',
+  TIMEOUT: 'The server did not answer in time.',
   INTERNAL: 'The server could not complete the request.',
 });
 

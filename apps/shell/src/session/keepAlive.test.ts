@@ -49,6 +49,19 @@ describe('keepAlive$', () => {
     sub.unsubscribe();
   });
 
+  it("should fail with 'expired cookie' without asking the server when the tick comes after the expiry", async () => {
+    // The machine slept: the timer fires after the session's local expiry has passed.
+    let clock = 1_000_000;
+    const checkSession = jest.fn().mockResolvedValue(session(60));
+    const events: KeepAliveEvent[] = [];
+    keepAlive$({ session: session(60), checkSession, refreshSession: jest.fn(), takeActivity: () => false, now: () => clock }).subscribe((e) => events.push(e));
+    clock += 61_000;
+    await jest.advanceTimersByTimeAsync(30_000);
+    expect(checkSession).not.toHaveBeenCalled();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'failed', error: { code: 'EXPIRED_COOKIE', message: 'expired cookie' } });
+  });
+
   it('should report a failed check and stop', async () => {
     const failure = new Error('not_logged_in');
     const checkSession = jest.fn().mockRejectedValue(failure);

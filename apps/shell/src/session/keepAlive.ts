@@ -1,5 +1,5 @@
 import { defer, EMPTY, expand, filter, from, map, catchError, of, switchMap, timer, type Observable } from 'rxjs';
-import { keepAliveIntervalSeconds, type SessionInfo } from '@tessera/domain';
+import { keepAliveIntervalSeconds, remainingSessionMs, type SessionInfo } from '@tessera/domain';
 
 /** What one keep-alive tick did. */
 export type KeepAliveEvent =
@@ -17,6 +17,8 @@ export interface KeepAliveOptions {
   refreshSession: () => Promise<SessionInfo>;
   /** Whether the user was active since the previous call; each call starts a new period. */
   takeActivity: () => boolean;
+  /** The clock, epoch ms. @default Date.now */
+  now?: () => number;
 }
 
 /** Milliseconds to the next tick: remaining session time / 2000 s, clamped to 1..90 s (signin §9). */
@@ -29,15 +31,21 @@ export function keepAliveDelayMs(session: SessionInfo): number {
  * if the user was active since the last tick, else only check it; repeat with the new remaining
  * time. Emits each tick's outcome; after a failed call it emits `failed` and completes (the caller
  * signs out and clears all state). Nothing runs until subscribed; unsubscribing stops the loop.
+ *
+ * Each answer's expiry is kept on the local clock (answer time + remainingSeconds: no skew with the
+ * server's clock). A tick that finds it already passed (the machine slept through it) fails at once
+ * with 'expired cookie' (signin §8) instead of asking the server.
  */
-export function keepAlive$({ session, checkSession, refreshSession, takeActivity }: KeepAliveOptions): Observable<KeepAliveEvent> {
+export function keepAlive$({ session, checkSession, refreshSession, takeActivity, now = Date.now }: KeepAliveOptions): Observable<KeepAliveEvent> {
   type Step = KeepAliveEvent | { type: 'start'; session: SessionInfo };
   return defer(() =>
     of<Step>({ type: 'start', session }).pipe(
       expand((step): Observable<Step> => {
         if (step.type === 'failed') return EMPTY;
+        const localExpiry = new Date(now() + step.session.remainingSeconds * 1000).toISOString();
         return timer(keepAliveDelayMs(step.session)).pipe(
           switchMap(() => {
+            remainingSessionMs(localExpiry, now()); // throws 'expired cookie' when the expiry has passed
             const active = takeActivity();
             return from(active ? refreshSession() : checkSession()).pipe(
               map((next): Step => ({ type: active ? 'refreshed' : 'checked', session: next })),
