@@ -81,3 +81,26 @@ test.describe('boot (signin §2)', () => {
     expect(failures).toBe(1);
   });
 });
+
+test.describe('production build (issue 3: content-hashed files and cache headers)', () => {
+  test('every module of the import map is a content-hashed, immutable, compressed file; the page and map are no-cache', async ({ request }) => {
+    const page = await request.get('/login');
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const mapResponse = await request.get('/importmap.json');
+    expect(mapResponse.headers()['cache-control']).toBe('no-cache');
+    const map = (await mapResponse.json()) as { imports: Record<string, string> };
+    const names = Object.keys(map.imports);
+    for (const name of ['react', 'react-dom', 'rxjs', 'single-spa', '@primer/react', 'redux', '@tessera/domain', '@tessera/api', '@tessera/app-shell', '@tessera/app-auth']) {
+      expect(names).toContain(name);
+    }
+    for (const url of Object.values(map.imports)) {
+      expect(url).toMatch(/^\/assets\/[a-z0-9-]+\.[0-9a-f]{10}\.js$/);
+      const asset = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.status()).toBe(200);
+      expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers()['content-encoding']).toBe('br');
+    }
+    // Each module is there once: no two names share a file.
+    expect(new Set(Object.values(map.imports)).size).toBe(names.length);
+  });
+});

@@ -55,6 +55,19 @@ describe('ToastHost', () => {
     expect(screen.queryByRole('status', { name: 'Saved' })).toBeNull();
   });
 
+  it('should fade a new toast in, and treat a light toast like the timed kinds', () => {
+    const { show, advance } = setup();
+    show({ type: 'light', title: 'Hint', message: 'A light note' });
+    const toast = screen.getByRole('status', { name: 'Hint' });
+    // The fade-in is the toast's entry animation, declared by the host's style sheet.
+    const css = Array.from(document.querySelectorAll('style')).map((s) => s.textContent ?? '').join('\n');
+    expect(css).toMatch(/\[data-tessera-toast\][^{]*\{[^}]*animation: tessera-toast-in \d+ms/);
+    expect(css).toMatch(/@keyframes tessera-toast-in \{ from \{ opacity: 0/);
+    expect(toast.getAttribute('data-state')).toBe('shown');
+    advance(3000);
+    expect(toast.getAttribute('data-state')).toBe('leaving');
+  });
+
   it('should force the toast closed 6000 ms after the fade starts if the fade never ends', () => {
     const { show, advance } = setup();
     show(saved);
