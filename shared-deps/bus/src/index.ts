@@ -12,6 +12,8 @@ export type { SessionState } from './session';
 export { toasts$, showToast } from './toasts';
 export { readers$, publishReaderEvent } from './readers';
 export type { ReaderEvent } from './readers';
+export { ticketMessages$, publishTicketMessage, connectTicketNotifications } from './ticketNotifications';
+export type { TicketMessageNotice, ConnectTicketNotificationsOptions } from './ticketNotifications';
 
 /** The bus as a dependency (the store's `dependencies.bus`); the module namespace itself fits it. */
 export interface Bus {
