@@ -6,6 +6,7 @@ import type { Observable } from 'rxjs';
 import type { SessionInfo, ToastInput, Viewer } from '@tessera/domain';
 import type { ReaderEvent } from './readers';
 import type { SessionState } from './session';
+import type { ConnectTicketNotificationsOptions, TicketMessageNotice } from './ticketNotifications';
 
 export { session$, getSessionState, sessionLoading, signedIn, sessionRefreshed, signedOut } from './session';
 export type { SessionState } from './session';
@@ -27,4 +28,7 @@ export interface Bus {
   showToast(input: ToastInput): void;
   readers$: Observable<ReaderEvent>;
   publishReaderEvent(event: ReaderEvent): void;
+  ticketMessages$: Observable<TicketMessageNotice>;
+  publishTicketMessage(notice: TicketMessageNotice): void;
+  connectTicketNotifications(options: ConnectTicketNotificationsOptions): () => void;
 }
