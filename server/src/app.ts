@@ -23,6 +23,8 @@ import { staticPlugin } from './plugins/static';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
+import { ticketsRoutes } from './tickets/tickets.routes';
+import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -97,6 +99,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(identityRoutes);
   await app.register(monitoringRoutes);
+  await app.register(ticketsRoutes);
+  await app.register(temporaryPassesRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -5,6 +5,8 @@ import type { UsersTable } from '../identity/users.table';
 import type { RolesTable, UserRolesTable } from '../identity/roles.table';
 import type { SessionsTable } from '../auth/sessions.table';
 import type { AuditEventsTable } from '../monitoring/audit-events.table';
+import type { TicketMessagesTable, TicketsTable } from '../tickets/tickets.table';
+import type { SmartcardRequestsTable, TemporaryPassesTable, TemporaryPassPrintRequestsTable } from '../smartcards/temporary-passes.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -14,6 +16,11 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  temporary_passes: TemporaryPassesTable;
+  temporary_pass_print_requests: TemporaryPassPrintRequestsTable;
+  smartcard_requests: SmartcardRequestsTable;
 }
 
 /** The application's database handle. */

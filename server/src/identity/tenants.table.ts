@@ -13,6 +13,8 @@ export interface TenantsTable {
   disclaimer: string | null;
   /** Optional extra username rule (a regular expression source). */
   username_pattern: string | null;
+  /** IANA time zone of the tenant (pass validity days, admin-console §5); default UTC. */
+  time_zone: Generated<string>;
   created_at: Generated<Date>;
 }
 

@@ -3,9 +3,11 @@ import { authenticationCalls, type AuthenticationCalls } from './authentication'
 import { createHttp, type ApiClientOptions } from './http';
 import { idmCalls, type IdmCalls } from './idm';
 import { monitoringCalls, type MonitoringCalls } from './monitoring';
+import { ticketsCalls, type TicketsCalls } from './tickets';
+import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
 
 /** Every server call of issue 3. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -14,5 +16,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send) };
 }

@@ -11,6 +11,11 @@ describe('@tessera/api exports', () => {
     const calls = [
       'getXsrf', 'bootstrapStatus', 'bootstrap', 'login', 'checkSession', 'refreshSession', 'logout', 'anonymousSession', 'disclaimer', 'getViewer',
       'legacyLogout', 'version', 'news', 'listUsers', 'getUser', 'createUser', 'updateUser', 'listRoles', 'getRole', 'createRole', 'updateRole', 'listAuditEvents',
+      // issue 6
+      'getTicket', 'createTicket', 'updateTicket', 'bulkUpdateTickets', 'assignTicketToUser', 'searchTicketMessages', 'createTicketMessage',
+      'updateTicketMessage', 'deleteTicketMessage', 'searchSupportTickets', 'supportTicketMetrics', 'ticketNotifications', 'listTemporaryPasses',
+      'temporaryPassAccounts', 'temporaryPassesOfUser', 'temporaryPassAvailability', 'assignPositivePass', 'assignGuestPass', 'returnTemporaryPass',
+      'misplacedTemporaryPass', 'temporaryPassActivation', 'batchPrintTemporaryPasses', 'smartcardRequest',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -11,4 +11,6 @@ export type { CookieJar, CookieFetchOptions, SetCookie } from './cookieFetch';
 export type { AuthenticationCalls } from './authentication';
 export type { IdmCalls } from './idm';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
+export type { TicketsCalls, TicketNotification } from './tickets';
+export type { SmartcardsCalls } from './smartcards';
 export type { ErrorCode } from '@tessera/domain';

@@ -6,12 +6,15 @@ import type { Observable } from 'rxjs';
 import type { SessionInfo, ToastInput, Viewer } from '@tessera/domain';
 import type { ReaderEvent } from './readers';
 import type { SessionState } from './session';
+import type { ConnectTicketNotificationsOptions, TicketMessageNotice } from './ticketNotifications';
 
 export { session$, getSessionState, sessionLoading, signedIn, sessionRefreshed, signedOut } from './session';
 export type { SessionState } from './session';
 export { toasts$, showToast } from './toasts';
 export { readers$, publishReaderEvent } from './readers';
 export type { ReaderEvent } from './readers';
+export { ticketMessages$, publishTicketMessage, connectTicketNotifications } from './ticketNotifications';
+export type { TicketMessageNotice, ConnectTicketNotificationsOptions } from './ticketNotifications';
 
 /** The bus as a dependency (the store's `dependencies.bus`); the module namespace itself fits it. */
 export interface Bus {
@@ -25,4 +28,7 @@ export interface Bus {
   showToast(input: ToastInput): void;
   readers$: Observable<ReaderEvent>;
   publishReaderEvent(event: ReaderEvent): void;
+  ticketMessages$: Observable<TicketMessageNotice>;
+  publishTicketMessage(notice: TicketMessageNotice): void;
+  connectTicketNotifications(options: ConnectTicketNotificationsOptions): () => void;
 }

@@ -22,6 +22,11 @@ describe('@tessera/domain exports', () => {
         'ticketMessagesFailed', 'toastForGlobalError', 'toastRemovesOnHover', 'toastTimeoutMs', 'trimUsername', 'unexpectedErrorMessage',
         'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
         'validateText', 'validateTicketMessage', 'validateUsername',
+        // issue 6
+        'TICKET_CATEGORIES', 'TICKET_STATUSES', 'TICKET_STATUS_LABELS', 'TICKET_PRIORITIES', 'TICKET_TRANSITIONS', 'TICKET_SEARCH_FIELDS',
+        'TICKET_SEARCH_OPERATORS', 'TICKET_SORT_FIELDS', 'TICKET_METRICS_PERIODS', 'canTransitionTicket', 'nextTicketStatuses', 'metricsPeriodDays',
+        'metricsWindows', 'ticketTrends', 'round1', 'formatDurationSeconds', 'parseAge', 'PASS_TYPES', 'PASS_STATUSES', 'MISPLACED_REASONS',
+        'PASS_ACTIVATION_STATUSES', 'MAX_PASS_NUMBER', 'normalisePassNumber', 'timeZoneOffsetMs', 'isValidTimeZone', 'dayInTimeZone', 'passValidity',
       ].sort(),
     );
   });

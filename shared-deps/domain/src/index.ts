@@ -128,3 +128,82 @@ export type { ExtractedCertificate } from './validation/extractCertificateText';
 export { validateFileSize } from './validation/validateFileSize';
 export { validateTicketMessage } from './validation/validateTicketMessage';
 export { padPassNumber } from './validation/padPassNumber';
+
+// Support tickets (admin-console §3, §4, §7, §9; issue 6)
+export {
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_TRANSITIONS,
+  TICKET_SEARCH_FIELDS,
+  TICKET_SEARCH_OPERATORS,
+  TICKET_SORT_FIELDS,
+  TICKET_METRICS_PERIODS,
+  canTransitionTicket,
+  nextTicketStatuses,
+  metricsPeriodDays,
+  metricsWindows,
+  ticketTrends,
+  round1,
+  formatDurationSeconds,
+  parseAge,
+} from './tickets/tickets';
+export type {
+  TicketCategory,
+  TicketStatus,
+  TicketPriority,
+  Ticket,
+  CreateTicketRequest,
+  CreateTicketResponse,
+  UpdateTicketRequest,
+  BulkUpdateTicketsRequest,
+  BulkUpdateTicketsResponse,
+  AssignTicketRequest,
+  TicketMessage,
+  CreateTicketMessageRequest,
+  UpdateTicketMessageRequest,
+  TicketMessagesResponse,
+  TicketSearchField,
+  TicketSearchOperator,
+  TicketSearchFilter,
+  TicketSortField,
+  SearchSupportTicketsRequest,
+  SearchSupportTicketsResponse,
+  TicketMetricsPeriod,
+  TicketMetricsPoint,
+  TicketMetrics,
+} from './tickets/tickets';
+
+// Temporary passes and smartcard requests (admin-console §2.3, §3, §5, §7, §9; issue 6)
+export {
+  PASS_TYPES,
+  PASS_STATUSES,
+  MISPLACED_REASONS,
+  PASS_ACTIVATION_STATUSES,
+  MAX_PASS_NUMBER,
+  normalisePassNumber,
+  timeZoneOffsetMs,
+  isValidTimeZone,
+  dayInTimeZone,
+  passValidity,
+} from './temporary-passes/temporaryPasses';
+export type {
+  PassType,
+  PassStatus,
+  MisplacedReason,
+  PassActivationStatus,
+  TemporaryPass,
+  TemporaryPassLists,
+  TemporaryPassAccount,
+  PassAvailability,
+  AssignPositivePassRequest,
+  AssignGuestPassRequest,
+  ReturnPassRequest,
+  MisplacedPassRequest,
+  PassActivationRequest,
+  BatchPrintRequest,
+  BatchPrintResponse,
+  SmartcardRequestRequest,
+  SmartcardRequestResponse,
+} from './temporary-passes/temporaryPasses';

@@ -116,6 +116,37 @@ export const MESSAGES = Object.freeze({
   INCORRECT_PIN_PROVIDED: 'Incorrect PIN provided.',
   failedToVerifyEmail,
 
+  // admin-console §8 temporary passes and smartcard requests (issue 6)
+  SMARTCARD_REQUEST_SUCCESS: 'Successfully processed smartcard request',
+  SMARTCARD_REQUEST_FAILED: 'An error occurred while sending smartcard request',
+  GALLAGHER_CARD_STATUS_UPDATED: 'Successfully updated card status',
+  GALLAGHER_CARD_STATUS_FAILED: 'Unable to update card status',
+  PASS_CARD_STATUS_UPDATED: 'Card status updated',
+  PASS_CARD_STATUS_FAILED: 'An error occurred while updating card status',
+  PASSES_FETCH_FAILED: 'An error occurred while retrieving temporary smartcards',
+  PASS_ISSUED: 'Temporary pass issued',
+  PASS_ISSUE_FAILED: 'Failed to issue temporary pass',
+  GUEST_PASS_ISSUED: 'Temporary guest pass issued',
+  GUEST_PASS_ISSUE_FAILED: 'Failed to issue temporary guest pass',
+  PASS_PRINT_REQUESTED: 'Successfully sent request to print temporary smartcards',
+  PASS_PRINT_FAILED: 'An error occurred while sending request to print temporary smartcards',
+  SMARTCARD_EXPIRY_UPDATE_FAILED: 'An error occurred while sending request to update smartcard expiry',
+  /** designed: a pass number that is not 1–5 digits (admin-console §5 pads digits only). */
+  PASS_NUMBER_INVALID: 'The pass number must be 1 to 5 digits.',
+
+  // admin-console §8 tickets (issue 6)
+  TICKET_UNASSIGNED: 'Ticket unassigned successfully.',
+  TICKET_ASSIGNED: 'Ticket assigned successfully.',
+  TICKET_ASSIGN_FAILED: 'Failed to assign ticket',
+  TICKETS_CLOSED: 'Selected tickets have been closed.',
+  TICKETS_CLOSE_FAILED: 'Failed to close tickets.',
+  TICKET_SUBMIT_FAILED: 'An error occurred during ticket submission',
+  /** designed: success texts the spec does not quote. */
+  TICKET_CREATED: 'The support ticket was created.',
+  TICKET_UPDATED: 'The support ticket was updated.',
+  /** designed: a new message notification (the bus). */
+  TICKET_NEW_MESSAGE_TITLE: 'New ticket message',
+
   // docs/api.md
   loginThrottled,
   CSRF: 'Missing or invalid XSRF token',

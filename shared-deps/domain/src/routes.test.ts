@@ -107,6 +107,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/pacslacs/manage/addmapping')?.route.path).toBe('/pacslacs/manage/addmapping');
     expect(matchRoute('/pacslacs/manage/overview')?.params).toEqual({ page: 'overview' });
     expect(matchRoute('/tickets/myTickets')?.route.permission).toBe('ticketView');
+    expect(matchRoute('/tickets/search')?.route.permission).toBe('ticketView');
+    expect(matchRoute('/tickets/metrics')?.route.permission).toBe('ticketEdit');
   });
   it('should handle optional parameters', () => {
     expect(matchRoute('/config/locations')?.params).toEqual({});
@@ -151,7 +153,7 @@ describe('loginRedirectPath', () => {
 
 describe('areas', () => {
   it('should name the built areas and their apps', () => {
-    expect(BUILT_AREAS).toEqual(['auth', 'shell']);
+    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards']);
     expect(appNameForArea('auth')).toBe('@tessera/app-auth');
   });
 });

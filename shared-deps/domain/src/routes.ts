@@ -61,7 +61,7 @@ export const DENIED_PATH = '/denied';
 export const LOGIN_PATH = '/login';
 
 /** Areas that have an app so far (issue 3). Routes of other areas are in the table but mount nothing. */
-export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell'] as Area[]);
+export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards'] as Area[]);
 
 /** The import-map name of an area's app, e.g. `@tessera/app-auth`. */
 export function appNameForArea(area: Area): string {
@@ -238,6 +238,9 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('tickets', 'ticketAdd', '/tickets/add'),
   ...guard('tickets', 'ticketView', '/tickets/:id/view', '/tickets/myTickets'),
   ...guard('tickets', 'ticketEdit', '/tickets/:id/edit'),
+  // designed (issue 6): the search screen with bulk close, and the metrics dashboard, which the spec does not place
+  ...guard('tickets', 'ticketView', '/tickets/search'),
+  ...guard('tickets', 'ticketEdit', '/tickets/metrics'),
 
   // §2.2 Signing and workflow
   ...guard('signing', 'codeSigning', '/tools/signing/codesigning', '/tools/signing/pdfsigning', '/tools/signing/pdfverification'),

@@ -1,0 +1,1 @@
+export { TicketsNav } from './TicketsNav';

@@ -1,0 +1,1 @@
+export { MetricsPage, formatChange } from './MetricsPage';

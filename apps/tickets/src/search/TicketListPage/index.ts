@@ -1,0 +1,1 @@
+export { TicketListPage, filtersOf } from './TicketListPage';

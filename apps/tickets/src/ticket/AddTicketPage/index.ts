@@ -1,0 +1,1 @@
+export { AddTicketPage } from './AddTicketPage';

@@ -1,0 +1,1 @@
+export { EditTicketPage, ticketFormChanged } from './EditTicketPage';

@@ -1,0 +1,2 @@
+export { TicketForm } from './TicketForm';
+export type { TicketFormProps, TicketFormValues } from './TicketForm';

@@ -1,0 +1,1 @@
+export { ViewTicketPage } from './ViewTicketPage';
