@@ -23,6 +23,7 @@ import { staticPlugin } from './plugins/static';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
+import { mfaRoutes } from './mfa/mfa.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(identityRoutes);
   await app.register(monitoringRoutes);
+  await app.register(mfaRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -5,6 +5,9 @@ import type { UsersTable } from '../identity/users.table';
 import type { RolesTable, UserRolesTable } from '../identity/roles.table';
 import type { SessionsTable } from '../auth/sessions.table';
 import type { AuditEventsTable } from '../monitoring/audit-events.table';
+import type { MfaRecoveryCodesTable, UserMfaTable } from '../mfa/mfa.table';
+import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../passkeys/passkeys.table';
+import type { PasswordResetTokensTable } from '../passwords/password-reset.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -14,6 +17,11 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 /** The application's database handle. */

@@ -13,6 +13,8 @@ export interface TenantsTable {
   disclaimer: string | null;
   /** Optional extra username rule (a regular expression source). */
   username_pattern: string | null;
+  /** Every user of the tenant must sign in with TOTP (issue 4). */
+  mfa_required: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

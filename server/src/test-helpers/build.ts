@@ -70,6 +70,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
       webDir: '/nonexistent-tessera-test-web',
       redisUrl: redisUrl ?? null,
       redisPrefix: `tessera-test:${randomBytes(6).toString('hex')}:`,
+      secretKey: randomBytes(32).toString('base64'),
       ...options.config,
     },
     ...(options.auditWriter ? { auditWriter: options.auditWriter } : {}),
