@@ -7,7 +7,7 @@ import { bootstrapSlice } from './bootstrap/bootstrap.slice';
 import type { AuthEpicDependencies } from './epic';
 import { newsEpic } from './home/news.epics';
 import { newsSlice } from './home/news.slice';
-import { loginEpic, loginSessionEpic } from './login/login.epics';
+import { loginEpic, loginSessionEpic, totpEpic } from './login/login.epics';
 import { loginSlice } from './login/login.slice';
 
 /** The auth app's slices. */
@@ -17,6 +17,7 @@ export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice] 
 export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependencies>(
   loginEpic,
   loginSessionEpic,
+  totpEpic,
   bootstrapStatusEpic,
   bootstrapSetupEpic,
   newsEpic,

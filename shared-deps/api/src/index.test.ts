@@ -11,6 +11,11 @@ describe('@tessera/api exports', () => {
     const calls = [
       'getXsrf', 'bootstrapStatus', 'bootstrap', 'login', 'checkSession', 'refreshSession', 'logout', 'anonymousSession', 'disclaimer', 'getViewer',
       'legacyLogout', 'version', 'news', 'listUsers', 'getUser', 'createUser', 'updateUser', 'listRoles', 'getRole', 'createRole', 'updateRole', 'listAuditEvents',
+      // issue 4
+      'totpAuth', 'mfaStatus', 'mfaEnrol', 'mfaConfirm', 'mfaDisable', 'mfaRecoveryCodes', 'userMfaStatus', 'resetUserMfa', 'setTenantMfaPolicy',
+      'prepareFido2Registration', 'finishFido2Registration', 'listFido2RegisteredCredentials', 'renameFido2RegisteredCredential', 'deleteFido2RegisteredCredential',
+      'prepareFido2Authentication', 'finishFido2Authentication', 'getFido2SyncedCredential', 'markFido2SyncedCredentialForDeletion', 'renameFido2SyncedCredential',
+      'deleteFido2SyncedCredential', 'passwordConfig', 'changePassword', 'forgotPassword', 'validateResetToken', 'resetPassword',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -324,3 +324,32 @@ export interface ResetPasswordRequest {
   token: string;
   newPassword: string;
 }
+
+/** Password rules the console shows and the server enforces (admin-console §3 passwordConfig). */
+export interface PasswordConfig {
+  minLength: number;
+  /** Lowest accepted zxcvbn score (0–4). */
+  minScore: number;
+}
+
+/** `POST /api2/IDM-v1/ValidateResetToken` answer (admin-console §4 "link validated"). */
+export interface ResetTokenStatus {
+  valid: true;
+  /** The account's username, so the user knows which account the link resets. */
+  username: string;
+}
+
+/** A WebAuthn options object in its JSON form (WebAuthn L3 `PublicKeyCredential*OptionsJSON`). */
+export type WebAuthnOptionsJson = Record<string, unknown>;
+/** A WebAuthn response in its JSON form (`RegistrationResponseJSON`, `AuthenticationResponseJSON`). */
+export type WebAuthnResponseJson = Record<string, unknown>;
+
+/** `PrepareFido2Authentication`: the binary challenge and how to use it. */
+export interface WebAuthnChallenge {
+  /** base64url of the challenge bytes. */
+  challenge: string;
+  /** The relying-party id the server expects (header `X-WebAuthn-RP-ID`), or null for the page's host. */
+  rpId: string | null;
+  /** When the challenge was fetched (epoch ms, client clock). */
+  fetchedAt: number;
+}

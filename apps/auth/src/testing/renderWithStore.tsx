@@ -16,6 +16,7 @@ export function fakeApi() {
     bootstrap: jest.fn(),
     news: jest.fn(),
     version: jest.fn(),
+    totpAuth: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 

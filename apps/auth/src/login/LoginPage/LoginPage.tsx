@@ -4,6 +4,7 @@ import { Button } from '@primer/react';
 import { trimUsername } from '@tessera/domain';
 import { FormError, PageLayout, TextField, useLocation } from '@tessera/ui';
 import { loginActions, loginSelectors } from '../login.slice';
+import { TotpStep } from '../TotpStep';
 
 /**
  * `/login`: username and password (signin §2, §5). The username is trimmed before it is sent; a
@@ -17,6 +18,8 @@ export function LoginPage() {
   const errorMessage = useSelector(loginSelectors.selectErrorMessage);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const requestingToken = useSelector(loginSelectors.selectLogin).requestingToken;
+  if (requestingToken) return <TotpStep />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
