@@ -93,7 +93,7 @@ describe('LoginPage', () => {
     expect(api.totpAuth).toHaveBeenCalledWith('123456');
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/home'));
     expect(bus.signedIn).toHaveBeenCalled();
-    const state = (store.getState() as { authLogin: { qr: unknown; secret: unknown; recoveryCodes: unknown; otpVerified: boolean } }).authLogin;
+    const state = (store.getState() as unknown as { authLogin: { qr: unknown; secret: unknown; recoveryCodes: unknown; otpVerified: boolean } }).authLogin;
     expect(state).toMatchObject({ qr: null, secret: null, recoveryCodes: [], otpVerified: true });
   });
 
@@ -108,9 +108,9 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to validate MFA token');
-    expect((store.getState() as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(true);
+    expect((store.getState() as unknown as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(true);
     await user.type(screen.getByLabelText('Authentication code'), '1');
-    expect((store.getState() as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(false);
+    expect((store.getState() as unknown as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(false);
     expect(navigateToUrl).not.toHaveBeenCalled();
   });
 });
