@@ -24,6 +24,8 @@ import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
 import { mfaRoutes } from './mfa/mfa.routes';
+import { passwordRoutes } from './passwords/passwords.routes';
+import type { Mailer } from './common/mailer';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the audit writer (tests). */
   auditWriter?: AuditWriter;
+  /** Replaces the mailer (tests); default SMTP to `TESSERA_SMTP_URL`, else .eml files. */
+  mailer?: Mailer;
 }
 
 /** Builds the app. Await `app.ready()` (or `listen`) before use; `app.close()` releases everything. */
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(identityRoutes);
   await app.register(monitoringRoutes);
   await app.register(mfaRoutes);
+  await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(staticPlugin);
   return app;
 }
