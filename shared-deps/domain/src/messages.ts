@@ -142,7 +142,7 @@ export const MESSAGES = Object.freeze({
   // signin §8 reset link, admin-console §4 password reset (designed wording except the quoted toasts)
   RESET_LINK_SENT: 'Reset link sent',
   RESET_LINK_FAILED: 'Failed to send reset link',
-  RESET_REQUEST_SENT: 'If an account with that username exists, a reset link has been sent to its e-mail address.',
+  RESET_REQUEST_SENT: 'If an account with that e-mail address exists, a reset link has been sent to it.',
   RESET_LINK_INVALID: 'This password reset link is invalid or has expired.',
   RESET_SUCCESS: 'Your password has been reset. You can now sign in.',
   PASSWORD_CHANGED: 'Password changed',

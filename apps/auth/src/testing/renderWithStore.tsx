@@ -17,6 +17,9 @@ export function fakeApi() {
     news: jest.fn(),
     version: jest.fn(),
     totpAuth: jest.fn(),
+    forgotPassword: jest.fn(),
+    validateResetToken: jest.fn(),
+    resetPassword: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 
