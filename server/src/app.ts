@@ -25,6 +25,9 @@ import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
 import { ticketsRoutes } from './tickets/tickets.routes';
 import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
+import { mfaRoutes } from './mfa/mfa.routes';
+import { passwordRoutes } from './passwords/passwords.routes';
+import type { Mailer } from './common/mailer';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the audit writer (tests). */
   auditWriter?: AuditWriter;
+  /** Replaces the mailer (tests); default SMTP to `TESSERA_SMTP_URL`, else .eml files. */
+  mailer?: Mailer;
 }
 
 /** Builds the app. Await `app.ready()` (or `listen`) before use; `app.close()` releases everything. */
@@ -101,6 +106,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(monitoringRoutes);
   await app.register(ticketsRoutes);
   await app.register(temporaryPassesRoutes);
+  await app.register(mfaRoutes);
+  await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(staticPlugin);
   return app;
 }

@@ -105,6 +105,27 @@ export class AuditFailedError extends AppError {
   }
 }
 
+/** 401 `MFA_INVALID` 'Failed to validate MFA token' (signin §8): a wrong, replayed or used code. */
+export class MfaInvalidError extends AppError {
+  constructor() {
+    super('MFA_INVALID', 401, 'Failed to validate MFA token');
+  }
+}
+
+/** 400 `PASSKEY_FAILED`: a WebAuthn ceremony did not verify (the reason stays in the log). */
+export class PasskeyFailedError extends AppError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super('PASSKEY_FAILED', 400, `The passkey could not be verified: ${reason}`, options);
+  }
+}
+
+/** 400 `RESET_TOKEN_INVALID`: unknown, used or expired password reset token. */
+export class ResetTokenInvalidError extends AppError {
+  constructor() {
+    super('RESET_TOKEN_INVALID', 400, 'This password reset link is invalid or has expired.');
+  }
+}
+
 /** A configuration error at startup; the message names the variable (`env: TESSERA_PORT ...`). */
 export class ConfigError extends Error {
   readonly code = 'CONFIG' as const;

@@ -4,11 +4,14 @@ import { AboutPage } from './about/AboutPage';
 import { BootstrapPage } from './bootstrap/BootstrapPage';
 import { HomePage } from './home/HomePage';
 import { LoginPage } from './login/LoginPage';
+import { ForgotPasswordPage } from './password-reset/ForgotPasswordPage';
+import { ResetPasswordPage } from './password-reset/ResetPasswordPage';
 
 /** The auth area's pages by path; root-config mounts this app only on routes of the `auth` area. */
 export function AuthRoot() {
   const { pathname } = useLocation();
-  const route = matchRoute(pathname)?.route;
+  const match = matchRoute(pathname);
+  const route = match?.route;
   if (!route || route.area !== 'auth') return null;
   switch (route.path) {
     case '/login':
@@ -19,6 +22,10 @@ export function AuthRoot() {
       return <HomePage />;
     case '/about':
       return <AboutPage />;
+    case '/forgotpassword':
+      return <ForgotPasswordPage />;
+    case '/forgotpassword/:token':
+      return <ResetPasswordPage key={match.params.token} token={match.params.token ?? ''} />;
     default:
       // A route of this area with no view here yet: the router's default error (signin §2).
       return <RouterErrorPage path={pathname} />;

@@ -7,7 +7,7 @@ import type { ErrorCode, SessionInfo, Viewer } from '@tessera/domain';
 
 /** What the auth app's epics use of the store dependencies (`{api, bus, now}`). */
 export interface AuthEpicDependencies {
-  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version'>;
+  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version' | 'totpAuth' | 'forgotPassword' | 'validateResetToken' | 'resetPassword'>;
   bus: {
     session$: Observable<SessionState>;
     signedIn(viewer: Viewer, session: SessionInfo): void;

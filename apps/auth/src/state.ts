@@ -7,16 +7,22 @@ import { bootstrapSlice } from './bootstrap/bootstrap.slice';
 import type { AuthEpicDependencies } from './epic';
 import { newsEpic } from './home/news.epics';
 import { newsSlice } from './home/news.slice';
-import { loginEpic, loginSessionEpic } from './login/login.epics';
+import { loginEpic, loginSessionEpic, totpEpic } from './login/login.epics';
 import { loginSlice } from './login/login.slice';
+import { resetLinkEpic, resetPasswordEpic, validateLinkEpic } from './password-reset/passwordReset.epics';
+import { passwordResetSlice } from './password-reset/passwordReset.slice';
 
 /** The auth app's slices. */
-export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice] as const;
+export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice, passwordResetSlice] as const;
 
 /** The auth app's epics, as one. */
 export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependencies>(
   loginEpic,
   loginSessionEpic,
+  totpEpic,
+  resetLinkEpic,
+  validateLinkEpic,
+  resetPasswordEpic,
   bootstrapStatusEpic,
   bootstrapSetupEpic,
   newsEpic,

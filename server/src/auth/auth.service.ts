@@ -4,10 +4,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AnonymousSessionResponse, LoginRequest, LoginResponse, SessionInfo } from '@tessera/domain';
-import type { Db } from '../db/database';
+import type { Db, Trx } from '../db/database';
 import type { AuditWriter } from '../plugins/audit';
 import type { ServerConfig } from '../plugins/env';
-import { InvalidCredentialsError, LoginThrottledError, NotFoundError, ValidationError } from '../errors';
+import { InvalidCredentialsError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../errors';
 import { SERVER_MESSAGES } from '../common/messages';
 import * as users from '../identity/users.repository';
 import * as tenants from '../identity/tenants.repository';
@@ -18,6 +18,10 @@ import { newSessionToken, sessionIdOf, type SessionRecord, type SessionStore } f
 import type { SessionState } from './sessions.table';
 import { accountKey, type LoginThrottle } from './login-throttle';
 import { verifyDummy, verifyPassword } from './password';
+import { MfaService } from '../mfa/mfa.service';
+
+/** Lifetime of a pending session (password accepted, TOTP due): time to read or enrol a code. */
+export const PENDING_SESSION_SECONDS = 300;
 
 /** What the auth service needs (the app satisfies it). */
 export interface AuthDeps {
@@ -48,14 +52,18 @@ export interface IssuedSession<T> {
 /** Sign-in and session operations. */
 export class AuthService {
   readonly #deps: AuthDeps;
+  /** TOTP rules (signin §4 further authentication). */
+  readonly mfa: MfaService;
 
   constructor(deps: AuthDeps) {
     this.#deps = deps;
+    this.mfa = new MfaService({ config: deps.config, now: deps.now });
   }
 
   #newRecord(token: string, state: SessionState, userId: string | null, tenantId: string): SessionRecord {
     const now = this.#deps.now();
-    const absoluteExpiresAt = now + this.#deps.config.sessionAbsoluteSeconds * 1000;
+    const lifetime = state === 'pending' ? PENDING_SESSION_SECONDS : this.#deps.config.sessionAbsoluteSeconds;
+    const absoluteExpiresAt = now + lifetime * 1000;
     return {
       id: sessionIdOf(token),
       userId,
@@ -117,8 +125,10 @@ export class AuthService {
     }
 
     const token = newSessionToken();
-    const record = this.#newRecord(token, 'active', user.id, tenant.id);
-    await db.transaction().execute(async (trx) => {
+    const { record, requirement } = await db.transaction().execute(async (trx) => {
+      // signin §4: after the password, TOTP when the user or the tenant requires it (enrolment if no secret yet).
+      const requirement = await this.mfa.loginRequirement(trx, tenant, user);
+      const record = this.#newRecord(token, requirement.required ? 'pending' : 'active', user.id, tenant.id);
       await audit.write(trx, {
         tenantId: tenant.id,
         actorUserId: user.id,
@@ -126,15 +136,77 @@ export class AuthService {
         action: 'login',
         outcome: 'success',
         ip,
-        detail: {},
+        detail: requirement.required ? { furtherAuthenticationRequired: ['TOTP'], enrolment: Boolean(requirement.enrolment) } : {},
       });
-      await users.recordSuccessfulLogin(trx, user.id, new Date(record.createdAt));
+      if (!requirement.required) await users.recordSuccessfulLogin(trx, user.id, new Date(record.createdAt));
       if (previousSessionId) await sessions.delete(previousSessionId, trx);
       await sessions.create(record, trx);
+      return { record, requirement };
     });
     await loginThrottle.recordSuccess(account);
+    if (requirement.required) {
+      const body: LoginResponse = { furtherAuthenticationRequired: ['TOTP'], session: toSessionInfo(record, this.#deps.now()) };
+      if (requirement.enrolment) body.enrolment = requirement.enrolment;
+      return { token, body };
+    }
     const viewer = await buildViewer(db, user.id, tenant.id, { user, tenant });
     return { token, body: { furtherAuthenticationRequired: [], viewer, session: toSessionInfo(record, this.#deps.now()) } };
+  }
+
+  /**
+   * Completes a pending sign-in with a TOTP or recovery code (`TOTPAuth`). Wrong codes count per
+   * account (`mfaThrottle`); a replayed or spent code is refused like a wrong one. On success the
+   * pending session is replaced by a new active one (the session id rotates).
+   */
+  async totpAuth(request: FastifyRequest, pending: SessionRecord, passcode: string, mfaThrottle: LoginThrottle): Promise<IssuedSession<LoginResponse>> {
+    const { db, audit, sessions } = this.#deps;
+    const ip = request.ip;
+    if (!pending.userId || !pending.tenantId) throw new NotLoggedInError();
+    const user = await users.findById(db, pending.tenantId, pending.userId);
+    if (!user || !user.enabled) throw new NotLoggedInError();
+    const account = accountKey(user.tenant_id, user.username);
+    const retryAfterSeconds = await mfaThrottle.retryAfterSeconds(account, ip);
+    const actor = { tenantId: user.tenant_id, actorUserId: user.id, actorUsername: user.username, ip };
+    if (retryAfterSeconds > 0) {
+      await db.transaction().execute((trx) => audit.write(trx, { ...actor, action: 'mfa.throttled', outcome: 'failure', detail: { retryAfterSeconds } }));
+      throw new LoginThrottledError(retryAfterSeconds);
+    }
+    const token = newSessionToken();
+    const outcome = await db.transaction().execute(async (trx) => {
+      const result = await this.mfa.checkPasscode(trx, user, passcode);
+      if (!result.ok) {
+        await audit.write(trx, { ...actor, action: 'mfa.verify', outcome: 'failure', detail: { reason: result.reason } });
+        return null;
+      }
+      const record = this.#newRecord(token, 'active', user.id, user.tenant_id);
+      await audit.write(trx, { ...actor, action: 'mfa.verify', outcome: 'success', detail: { method: result.method, enrolled: result.confirmed } });
+      await users.recordSuccessfulLogin(trx, user.id, new Date(record.createdAt));
+      await sessions.delete(pending.id, trx);
+      await sessions.create(record, trx);
+      return record;
+    });
+    if (!outcome) {
+      await mfaThrottle.recordFailure(account, ip);
+      throw new MfaInvalidError();
+    }
+    await mfaThrottle.recordSuccess(account);
+    const viewer = await buildViewer(db, user.id, user.tenant_id);
+    return { token, body: { furtherAuthenticationRequired: [], viewer, session: toSessionInfo(outcome, this.#deps.now()) } };
+  }
+
+  /** A new active session for a user signed in another way (passkey), inside the caller's audited `trx`. */
+  async newActiveSession(trx: Trx, userId: string, tenantId: string, previousSessionId: string | null): Promise<{ token: string; record: SessionRecord }> {
+    const token = newSessionToken();
+    const record = this.#newRecord(token, 'active', userId, tenantId);
+    await users.recordSuccessfulLogin(trx, userId, new Date(record.createdAt));
+    if (previousSessionId) await this.#deps.sessions.delete(previousSessionId, trx);
+    await this.#deps.sessions.create(record, trx);
+    return { token, record };
+  }
+
+  /** Session timing of a record (for answers built outside this service). */
+  sessionInfo(record: SessionRecord): SessionInfo {
+    return toSessionInfo(record, this.#deps.now());
   }
 
   /** Moves the idle expiry forward (never past the absolute expiry). */

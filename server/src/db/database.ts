@@ -7,6 +7,9 @@ import type { SessionsTable } from '../auth/sessions.table';
 import type { AuditEventsTable } from '../monitoring/audit-events.table';
 import type { TicketMessagesTable, TicketsTable } from '../tickets/tickets.table';
 import type { SmartcardRequestsTable, TemporaryPassesTable, TemporaryPassPrintRequestsTable } from '../smartcards/temporary-passes.table';
+import type { MfaRecoveryCodesTable, UserMfaTable } from '../mfa/mfa.table';
+import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../passkeys/passkeys.table';
+import type { PasswordResetTokensTable } from '../passwords/password-reset.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -21,6 +24,11 @@ export interface Database {
   temporary_passes: TemporaryPassesTable;
   temporary_pass_print_requests: TemporaryPassPrintRequestsTable;
   smartcard_requests: SmartcardRequestsTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 /** The application's database handle. */

@@ -15,6 +15,8 @@ export interface TenantsTable {
   username_pattern: string | null;
   /** IANA time zone of the tenant (pass validity days, admin-console §5); default UTC. */
   time_zone: Generated<string>;
+  /** Every user of the tenant must sign in with TOTP (issue 4). */
+  mfa_required: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

@@ -40,6 +40,21 @@ export interface ServerConfig {
   loginWindowSeconds: number;
   /** Log level (`TESSERA_LOG_LEVEL`, default info). */
   logLevel: string;
+  /**
+   * Key encrypting secrets at rest (`TESSERA_SECRET_KEY`, 32 bytes base64 or hex); null: a key file
+   * `<dataDir>/secret.key` created on first use (issue 4).
+   */
+  secretKey: string | null;
+  /** SMTP server of outgoing mail (`TESSERA_SMTP_URL`, smtp: or smtps:); null: .eml files under `<dataDir>/mail`. */
+  smtpUrl: string | null;
+  /** Sender of outgoing mail (`TESSERA_MAIL_FROM`, default `no-reply@tessera.invalid`). */
+  mailFrom: string;
+  /** Public origin of the console for links in mail and WebAuthn (`TESSERA_PUBLIC_URL`); null: the request's origin. */
+  publicUrl: string | null;
+  /** WebAuthn relying-party id (`TESSERA_WEBAUTHN_RP_ID`); null: the request's host name (the tenant's domain). */
+  webauthnRpId: string | null;
+  /** Extra accepted WebAuthn origins (`TESSERA_WEBAUTHN_ORIGINS`, comma-separated). */
+  webauthnOrigins: string[];
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -99,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'TESSERA_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     logLevel: env.TESSERA_LOG_LEVEL?.trim() || 'info',
+    secretKey: env.TESSERA_SECRET_KEY?.trim() || null,
+    smtpUrl: optionalUrl(env, 'TESSERA_SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.TESSERA_MAIL_FROM?.trim() || 'no-reply@tessera.invalid',
+    publicUrl: optionalUrl(env, 'TESSERA_PUBLIC_URL', ['http:', 'https:']),
+    webauthnRpId: env.TESSERA_WEBAUTHN_RP_ID?.trim() || null,
+    webauthnOrigins: (env.TESSERA_WEBAUTHN_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
     ...overrides,
   };
   if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {

@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import { hashPassword } from '../auth/password';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TestClient } from './client';
+import type { MailMessage } from '../common/mailer';
 
 /** Password of every fixture user. */
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -36,6 +37,8 @@ export interface TestContext {
   createTenant(name: string, domains?: string[]): Promise<string>;
   /** Audit rows of an action, oldest first. */
   auditRows(action?: string): Promise<{ action: string; outcome: string; actor_username: string | null; tenant_id: string | null; target_id: string | null; detail: Record<string, unknown> }[]>;
+  /** Mail the app sent (captured, never delivered). */
+  mails: MailMessage[];
   /** Makes every audit write fail (renames the table), and back. */
   breakAudit(): Promise<void>;
   repairAudit(): Promise<void>;
@@ -59,6 +62,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const now = () => Date.now() + offset;
   const redisUrl = options.redis ? process.env.TESSERA_TEST_REDIS_URL : undefined;
   if (options.redis && !redisUrl) throw new Error('build({redis: true}) needs TESSERA_TEST_REDIS_URL');
+  const mails: MailMessage[] = [];
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -70,9 +74,11 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
       webDir: '/nonexistent-tessera-test-web',
       redisUrl: redisUrl ?? null,
       redisPrefix: `tessera-test:${randomBytes(6).toString('hex')}:`,
+      secretKey: randomBytes(32).toString('base64'),
       ...options.config,
     },
     ...(options.auditWriter ? { auditWriter: options.auditWriter } : {}),
+    mailer: { send: async (message) => void mails.push(message), close: () => undefined },
     });
     await app.ready();
   } catch (error) {
@@ -85,6 +91,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     app,
     db,
     kind: database.kind,
+    mails,
     redis: Boolean(redisUrl),
     advance(ms) {
       offset += ms;

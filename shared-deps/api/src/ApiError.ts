@@ -21,6 +21,9 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'PAYLOAD_TOO_LARGE',
   'NETWORK',
   'INTERNAL',
+  'MFA_INVALID',
+  'PASSKEY_FAILED',
+  'RESET_TOKEN_INVALID',
 ]);
 
 /** The codes of the global answers (signin §7, admin-console §8); they also go to `onGlobalError`. */

@@ -5,9 +5,10 @@ import { idmCalls, type IdmCalls } from './idm';
 import { monitoringCalls, type MonitoringCalls } from './monitoring';
 import { ticketsCalls, type TicketsCalls } from './tickets';
 import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
+import { signinStrengthCalls, type SigninStrengthCalls } from './signinStrength';
 
-/** Every server call of issue 3. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls {}
+/** Every server call. */
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -16,5 +17,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options) };
 }

@@ -16,6 +16,11 @@ describe('@tessera/api exports', () => {
       'updateTicketMessage', 'deleteTicketMessage', 'searchSupportTickets', 'supportTicketMetrics', 'ticketNotifications', 'listTemporaryPasses',
       'temporaryPassAccounts', 'temporaryPassesOfUser', 'temporaryPassAvailability', 'assignPositivePass', 'assignGuestPass', 'returnTemporaryPass',
       'misplacedTemporaryPass', 'temporaryPassActivation', 'batchPrintTemporaryPasses', 'smartcardRequest',
+      // issue 4
+      'totpAuth', 'mfaStatus', 'mfaEnrol', 'mfaConfirm', 'mfaDisable', 'mfaRecoveryCodes', 'userMfaStatus', 'resetUserMfa', 'setTenantMfaPolicy',
+      'prepareFido2Registration', 'finishFido2Registration', 'listFido2RegisteredCredentials', 'renameFido2RegisteredCredential', 'deleteFido2RegisteredCredential',
+      'prepareFido2Authentication', 'finishFido2Authentication', 'getFido2SyncedCredential', 'markFido2SyncedCredentialForDeletion', 'renameFido2SyncedCredential',
+      'deleteFido2SyncedCredential', 'passwordConfig', 'changePassword', 'forgotPassword', 'validateResetToken', 'resetPassword',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

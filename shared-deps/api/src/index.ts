@@ -13,4 +13,5 @@ export type { IdmCalls } from './idm';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
+export type { SigninStrengthCalls } from './signinStrength';
 export type { ErrorCode } from '@tessera/domain';

@@ -33,7 +33,10 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'NETWORK'
   | 'TIMEOUT'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'MFA_INVALID'
+  | 'PASSKEY_FAILED'
+  | 'RESET_TOKEN_INVALID';
 
 /** JSON body of every error answer other than the three plain-text global ones. */
 export interface ApiErrorBody {
@@ -255,4 +258,99 @@ export interface AuditEvent {
   ip: string | null;
   detail: Record<string, unknown>;
   createdAt: string;
+}
+
+/** MFA status of a user (signin §3, admin-console §3). */
+export interface MfaStatus {
+  /** The user signs in with TOTP (own choice, or the tenant requires it and the secret is confirmed). */
+  isEnabled: boolean;
+  /** A confirmed TOTP secret exists. */
+  isSecretSet: boolean;
+  /** The tenant's policy requires MFA of every user. */
+  isRequired: boolean;
+}
+
+/** `POST /api2/Authentication-v1/TOTPAuth`: a 6-digit code, or a recovery code. */
+export interface TotpAuthRequest {
+  passcode: string;
+}
+
+/** New recovery codes (shown once). */
+export interface RecoveryCodesResponse {
+  recovery_codes: string[];
+}
+
+/** A registered passkey (signin §3 "Passkey": id, custom name). */
+export interface Fido2Credential {
+  id: string;
+  customName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** The credential is backed up (synced between devices). */
+  backedUp: boolean;
+  deviceType: 'singleDevice' | 'multiDevice';
+}
+
+/** `ListFido2RegisteredCredentials` answer (signin §3 passkeyDetails entry). */
+export interface Fido2CredentialList {
+  registeredCredentials: Fido2Credential[];
+  displayName: string;
+  username: string;
+}
+
+/** A synced FIDO credential (signin §3: credentialId, markedForDeletion, newCustomName). */
+export interface Fido2SyncedCredential {
+  credentialId: string;
+  customName: string;
+  markedForDeletion: boolean;
+  userId: string;
+  username: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** `POST /self/changePassword` body. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** `POST /api2/IDM-v1/ForgotPassword` body. */
+export interface ForgotPasswordRequest {
+  username: string;
+}
+
+/** `POST /api2/IDM-v1/ResetPassword` body. */
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+}
+
+/** Password rules the console shows and the server enforces (admin-console §3 passwordConfig). */
+export interface PasswordConfig {
+  minLength: number;
+  /** Lowest accepted zxcvbn score (0–4). */
+  minScore: number;
+}
+
+/** `POST /api2/IDM-v1/ValidateResetToken` answer (admin-console §4 "link validated"). */
+export interface ResetTokenStatus {
+  valid: true;
+  /** The account's username, so the user knows which account the link resets. */
+  username: string;
+}
+
+/** A WebAuthn options object in its JSON form (WebAuthn L3 `PublicKeyCredential*OptionsJSON`). */
+export type WebAuthnOptionsJson = Record<string, unknown>;
+/** A WebAuthn response in its JSON form (`RegistrationResponseJSON`, `AuthenticationResponseJSON`). */
+export type WebAuthnResponseJson = Record<string, unknown>;
+
+/** `PrepareFido2Authentication`: the binary challenge and how to use it. */
+export interface WebAuthnChallenge {
+  /** base64url of the challenge bytes. */
+  challenge: string;
+  /** The relying-party id the server expects (header `X-WebAuthn-RP-ID`), or null for the page's host. */
+  rpId: string | null;
+  /** When the challenge was fetched (epoch ms, client clock). */
+  fetchedAt: number;
 }

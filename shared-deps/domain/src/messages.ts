@@ -152,6 +152,41 @@ export const MESSAGES = Object.freeze({
   CSRF: 'Missing or invalid XSRF token',
   AUDIT_FAILED_BODY: 'Audit failed',
   NOT_LOGGED_IN_BODY: 'not_logged_in',
+
+  // signin §8 FIDO and passkey toasts (designed wording where the spec only names the event)
+  PASSKEY_CREATED: 'Passkey created',
+  PASSKEY_RENAMED: 'Passkey renamed',
+  PASSKEY_DELETED: 'Passkey deleted',
+  PASSKEY_CREATE_FAILED: 'Could not create passkey',
+  PASSKEY_LIST_FAILED: 'Could not load passkeys',
+  PASSKEY_RENAME_FAILED: 'Could not rename passkey',
+  PASSKEY_DELETE_FAILED: 'Could not delete passkey',
+  PASSKEY_SIGNIN_FAILED: 'Passkey sign-in failed',
+  FIDO_LOAD_FAILED: 'Failed to load FIDO credential',
+  FIDO_DELETED: 'FIDO credential deleted',
+  FIDO_RENAMED: 'FIDO credential renamed',
+  FIDO_MARKED_FOR_DELETION: 'FIDO credential marked for deletion',
+  FIDO_DELETE_FAILED: 'Failed to delete FIDO credential',
+  FIDO_RENAME_FAILED: 'Failed to rename FIDO credential',
+  FIDO_MARK_FAILED: 'Failed to mark FIDO credential for deletion',
+
+  // signin §8 reset link, admin-console §4 password reset (designed wording except the quoted toasts)
+  RESET_LINK_SENT: 'Reset link sent',
+  RESET_LINK_FAILED: 'Failed to send reset link',
+  RESET_REQUEST_SENT: 'If an account with that e-mail address exists, a reset link has been sent to it.',
+  RESET_LINK_INVALID: 'This password reset link is invalid or has expired.',
+  RESET_SUCCESS: 'Your password has been reset. You can now sign in.',
+  PASSWORD_CHANGED: 'Password changed',
+  PASSWORD_TOO_WEAK: 'The new password is too weak.',
+  PASSWORD_BREACHED: 'This password appears in a list of breached or common passwords.',
+  PASSWORD_CURRENT_WRONG: 'The current password is not correct.',
+  PASSWORD_MISMATCH: 'The passwords do not match.',
+
+  // MFA (designed)
+  MFA_ENABLED: 'Two-factor authentication enabled',
+  MFA_DISABLED: 'Two-factor authentication disabled',
+  MFA_RESET: 'Two-factor authentication reset',
+  MFA_REQUIRED_BY_TENANT: 'Your organisation requires two-factor authentication.',
 } as const);
 
 /**
@@ -175,6 +210,9 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   NETWORK: 'Could not reach the server.',
   TIMEOUT: 'The server did not answer in time.',
   INTERNAL: 'The server could not complete the request.',
+  MFA_INVALID: 'Failed to validate MFA token',
+  PASSKEY_FAILED: 'The passkey could not be verified.',
+  RESET_TOKEN_INVALID: 'This password reset link is invalid or has expired.',
 });
 
 /** The default text of an API error code. */

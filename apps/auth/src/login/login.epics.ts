@@ -1,5 +1,5 @@
 import { ofType } from 'redux-observable';
-import { catchError, distinctUntilChanged, exhaustMap, filter, from, map, of, type Observable } from 'rxjs';
+import { catchError, concat, distinctUntilChanged, exhaustMap, filter, from, map, of, type Observable } from 'rxjs';
 import type { Action } from '@reduxjs/toolkit';
 import { MESSAGES, messageForErrorCode, type ErrorCode, type LoginResponse } from '@tessera/domain';
 import type { AuthEpic, AuthEpicDependencies } from '../epic';
@@ -22,13 +22,27 @@ export function loginFailureMessage(error: unknown): { code: string; message: st
   }
 }
 
+/** Further authentication types this console completes (signin §4). */
+const KNOWN_FURTHER_AUTHENTICATION: readonly string[] = ['TOTP'];
+
 /**
- * Completes a sign-in whose password was accepted: with no further authentication, publish
- * `signedIn` on the bus and go to the guarded redirect target (else /home). A further
- * authentication type this console cannot do yet fails with 'Unknown Further Authentication Type'.
+ * Completes a sign-in whose password was accepted (signin §4): TOTP required → a token is requested,
+ * after showing the enrolment (QR, secret, recovery codes) when the answer carries one; no further
+ * authentication → publish `signedIn` on the bus and go to the guarded redirect target (else /home);
+ * an unknown type fails with 'Unknown Further Authentication Type'.
  */
 export function finishSignIn(response: LoginResponse, redirect: string | null, bus: AuthEpicDependencies['bus']): Observable<Action> {
-  if (response.furtherAuthenticationRequired.length > 0 || !response.viewer) {
+  const further = response.furtherAuthenticationRequired as readonly string[];
+  if (further.some((type) => !KNOWN_FURTHER_AUTHENTICATION.includes(type))) {
+    return of(loginActions.loginFailed({ code: 'UNKNOWN_FURTHER_AUTHENTICATION', message: MESSAGES.UNKNOWN_FURTHER_AUTHENTICATION }));
+  }
+  if (further.includes('TOTP')) {
+    const enrolment = response.enrolment?.qr
+      ? { qr: response.enrolment.qr, secret: response.enrolment.secret, recoveryCodes: response.enrolment.recovery_codes }
+      : null;
+    return of(loginActions.tokenRequested({ enrolment }));
+  }
+  if (!response.viewer) {
     return of(loginActions.loginFailed({ code: 'UNKNOWN_FURTHER_AUTHENTICATION', message: MESSAGES.UNKNOWN_FURTHER_AUTHENTICATION }));
   }
   bus.signedIn(response.viewer, response.session);
@@ -45,6 +59,30 @@ export const loginEpic: AuthEpic = (action$, _state$, { api, bus }) =>
       from(api.login({ username, password })).pipe(
         exhaustMap((response) => finishSignIn(response, redirect, bus)),
         catchError((error: unknown) => of(loginActions.loginFailed(loginFailureMessage(error)))),
+      ),
+    ),
+  );
+
+/** The text shown for a refused code (signin §8 'Failed to validate MFA token'; throttling text from the server). */
+export function otpFailureMessage(error: unknown): { code: string; message: string } {
+  const failure = toFailure(error);
+  if (failure.code === 'LOGIN_THROTTLED' || failure.code === 'TOO_MANY_REQUESTS') return { code: failure.code, message: failure.message || messageForErrorCode(failure.code) };
+  if (failure.code === 'NOT_LOGGED_IN') return { code: failure.code, message: MESSAGES.MFA_TOKEN_INVALID };
+  return { code: failure.code, message: MESSAGES.MFA_TOKEN_INVALID };
+}
+
+/** TOTPAuth: a code (or recovery code) completes the pending sign-in; one attempt at a time. */
+export const totpEpic: AuthEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(loginActions.otpSubmitted.type),
+    map((action) => (action as ReturnType<typeof loginActions.otpSubmitted>).payload.passcode.trim()),
+    exhaustMap((passcode) =>
+      from(api.totpAuth(passcode)).pipe(
+        exhaustMap((response) => {
+          const redirect = (state$.value as { authLogin?: { redirect: string | null } }).authLogin?.redirect ?? null;
+          return concat(of(loginActions.otpVerified()), finishSignIn(response, redirect, bus));
+        }),
+        catchError((error: unknown) => of(loginActions.otpFailed(otpFailureMessage(error)))),
       ),
     ),
   );

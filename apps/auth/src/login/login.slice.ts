@@ -13,6 +13,14 @@ export interface LoginState {
   /** The text shown for the last failure ('Check Username and Password', a throttling message, ...). */
   errorMessage: string | null;
   errorCode: string | null;
+  /** TOTP enrolment shown after the password (signin §3, §4): QR data URL, secret, recovery codes. */
+  qr: string | null;
+  secret: string | null;
+  recoveryCodes: string[];
+  /** MFA verification outcome (signin §4); hide-alerts clears both. */
+  otpVerified: boolean;
+  verifyOtpFailure: boolean;
+  showVerifyOTPSpinner: boolean;
 }
 
 const initialState: LoginState = {
@@ -24,6 +32,12 @@ const initialState: LoginState = {
   requestingToken: false,
   errorMessage: null,
   errorCode: null,
+  qr: null,
+  secret: null,
+  recoveryCodes: [],
+  otpVerified: false,
+  verifyOtpFailure: false,
+  showVerifyOTPSpinner: false,
 };
 
 /** The login slice (signin §4 "Sign-in" transitions). */
@@ -40,8 +54,51 @@ export const loginSlice = createSlice({
       state.errorCode = null;
       state.redirect = action.payload.redirect;
     },
-    /** Credentials accepted with no further authentication: signed in. */
+    /** Password accepted, TOTP due: a code is requested; with an enrolment, it is shown first (signin §4). */
+    tokenRequested(state, action: PayloadAction<{ enrolment: { qr: string; secret: string; recoveryCodes: string[] } | null }>) {
+      state.isLoading = false;
+      state.attemptingSignIn = false;
+      state.requestingToken = true;
+      state.qr = action.payload.enrolment?.qr ?? null;
+      state.secret = action.payload.enrolment?.secret ?? null;
+      state.recoveryCodes = action.payload.enrolment?.recoveryCodes ?? [];
+    },
+    /** The user sent a TOTP or recovery code. */
+    otpSubmitted(state, _action: PayloadAction<{ passcode: string }>) {
+      state.showVerifyOTPSpinner = true;
+      state.verifyOtpFailure = false;
+      state.otpVerified = false;
+      state.errorMessage = null;
+      state.errorCode = null;
+    },
+    /** MFA verification succeeded. */
+    otpVerified(state) {
+      state.showVerifyOTPSpinner = false;
+      state.otpVerified = true;
+      state.verifyOtpFailure = false;
+    },
+    /** MFA verification failed ('Failed to validate MFA token', or the throttling text). */
+    otpFailed(state, action: PayloadAction<{ code: string; message: string }>) {
+      state.showVerifyOTPSpinner = false;
+      state.verifyOtpFailure = true;
+      state.otpVerified = false;
+      state.errorCode = action.payload.code;
+      state.errorMessage = action.payload.message;
+    },
+    /** Hide-alerts: clears otpVerified and verifyOtpFailure (signin §4). */
+    hideAlerts(state) {
+      state.otpVerified = false;
+      state.verifyOtpFailure = false;
+    },
+    /** Back from the code step to username and password. */
+    tokenCancelled() {
+      return initialState;
+    },
+    /** Credentials accepted with no further authentication: signed in (QR, secret and codes cleared). */
     loginSucceeded(state) {
+      state.qr = null;
+      state.secret = null;
+      state.recoveryCodes = [];
       state.isLoggedIn = true;
       state.isLoading = false;
       state.attemptingSignIn = false;
@@ -55,6 +112,7 @@ export const loginSlice = createSlice({
       state.isLoading = false;
       state.attemptingSignIn = false;
       state.loginFailed = true;
+      state.requestingToken = false;
       state.errorCode = action.payload.code;
       state.errorMessage = action.payload.message;
     },

@@ -16,6 +16,10 @@ export function fakeApi() {
     bootstrap: jest.fn(),
     news: jest.fn(),
     version: jest.fn(),
+    totpAuth: jest.fn(),
+    forgotPassword: jest.fn(),
+    validateResetToken: jest.fn(),
+    resetPassword: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 

@@ -72,10 +72,45 @@ describe('LoginPage', () => {
     await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/home'));
   });
 
-  it('should refuse a sign-in that needs a further authentication this console cannot do yet', async () => {
+  it("should refuse an unknown further authentication with 'Unknown Further Authentication Type'", async () => {
     const { api, user } = setup();
-    api.login.mockResolvedValue({ ...signedInResponse(), viewer: undefined, furtherAuthenticationRequired: ['TOTP'] });
+    api.login.mockResolvedValue({ ...signedInResponse(), viewer: undefined, furtherAuthenticationRequired: ['SMS'] });
     await signIn(user, 'admin', 'pw');
     expect((await screen.findByRole('alert')).textContent).toBe('Unknown Further Authentication Type');
+  });
+
+  it('should show the enrolment (QR, secret, recovery codes), then sign in with a code', async () => {
+    const { api, bus, user, store } = setup();
+    const { viewer: _viewer, ...rest } = signedInResponse();
+    api.login.mockResolvedValue({ ...rest, furtherAuthenticationRequired: ['TOTP'], enrolment: { issuer: 'Tessera (Acme)', accountName: 'admin', secret: 'JBSWY3DPEHPK3PXP', qr: 'data:image/png;base64,AAAA', recovery_codes: ['abcde-fghij', 'klmnp-qrstu'] } });
+    api.totpAuth.mockResolvedValue(signedInResponse());
+    await signIn(user, 'admin', 'pw');
+    expect((await screen.findByRole('img', { name: 'QR code for your authenticator app' })).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByLabelText('Secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect(screen.getByRole('list', { name: 'Recovery codes' }).textContent).toContain('klmnp-qrstu');
+    await user.type(screen.getByLabelText('Authentication code'), ' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(api.totpAuth).toHaveBeenCalledWith('123456');
+    await waitFor(() => expect(navigateToUrl).toHaveBeenCalledWith('/home'));
+    expect(bus.signedIn).toHaveBeenCalled();
+    const state = (store.getState() as unknown as { authLogin: { qr: unknown; secret: unknown; recoveryCodes: unknown; otpVerified: boolean } }).authLogin;
+    expect(state).toMatchObject({ qr: null, secret: null, recoveryCodes: [], otpVerified: true });
+  });
+
+  it("should request a code without enrolment and show 'Failed to validate MFA token' on a refused one, cleared by hide-alerts", async () => {
+    const { api, user, store } = setup();
+    const { viewer: _viewer, ...rest } = signedInResponse();
+    api.login.mockResolvedValue({ ...rest, furtherAuthenticationRequired: ['TOTP'] });
+    api.totpAuth.mockRejectedValue(apiError('MFA_INVALID', 'Failed to validate MFA token'));
+    await signIn(user, 'admin', 'pw');
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to validate MFA token');
+    expect((store.getState() as unknown as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(true);
+    await user.type(screen.getByLabelText('Authentication code'), '1');
+    expect((store.getState() as unknown as { authLogin: { verifyOtpFailure: boolean } }).authLogin.verifyOtpFailure).toBe(false);
+    expect(navigateToUrl).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button } from '@primer/react';
+import { Button, Link, Text } from '@primer/react';
 import { trimUsername } from '@tessera/domain';
 import { FormError, PageLayout, TextField, useLocation } from '@tessera/ui';
 import { loginActions, loginSelectors } from '../login.slice';
+import { TotpStep } from '../TotpStep';
+import { followLink } from '../../navigation/followLink';
 
 /**
  * `/login`: username and password (signin §2, §5). The username is trimmed before it is sent; a
@@ -17,6 +19,8 @@ export function LoginPage() {
   const errorMessage = useSelector(loginSelectors.selectErrorMessage);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const requestingToken = useSelector(loginSelectors.selectLogin).requestingToken;
+  if (requestingToken) return <TotpStep />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,6 +55,11 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
+      <Text as="p" style={{ marginTop: 16 }}>
+        <Link href="/forgotpassword" onClick={followLink}>
+          Forgot your password?
+        </Link>
+      </Text>
     </PageLayout>
   );
 }

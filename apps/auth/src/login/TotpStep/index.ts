@@ -1,0 +1,1 @@
+export { TotpStep } from './TotpStep';

@@ -1,0 +1,125 @@
+/**
+ * TOTP multi-factor authentication (signin §3, §4; admin-console §3): status, enrolment with QR code
+ * and recovery codes, code checks with replay refusal, self enable/disable, administrator reset,
+ * the tenant policy. Secrets are sealed with the server key; recovery codes stored as keyed hashes.
+ */
+import { toDataURL } from 'qrcode';
+import type { MfaEnrolment, MfaStatus } from '@tessera/domain';
+import { PRODUCT_NAME } from '../common/messages';
+import { secretBoxFor, type SecretBox } from '../common/secret-box';
+import type { Db, DbOrTrx, Trx } from '../db/database';
+import type { ServerConfig } from '../plugins/env';
+import type { TenantRow } from '../identity/tenants.table';
+import * as repo from './mfa.repository';
+import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpOf, verifyTotp } from './totp';
+
+/** The user fields MFA needs. */
+export interface MfaUser {
+  id: string;
+  tenant_id: string;
+  username: string;
+}
+
+/** How a passcode was accepted. */
+export type PasscodeMethod = 'totp' | 'recovery';
+
+/** Result of {@link MfaService.checkPasscode}. */
+export type PasscodeResult = { ok: true; method: PasscodeMethod; confirmed: boolean } | { ok: false; reason: 'invalid' | 'replay' | 'no-secret' };
+
+/** The issuer shown in authenticator apps: product and tenant. */
+export function issuerOf(tenant: Pick<TenantRow, 'name'>): string {
+  return `${PRODUCT_NAME} (${tenant.name})`;
+}
+
+/** MFA rules over the database. */
+export class MfaService {
+  readonly #config: Readonly<ServerConfig>;
+  readonly #now: () => number;
+
+  constructor(deps: { config: Readonly<ServerConfig>; now: () => number }) {
+    this.#config = deps.config;
+    this.#now = deps.now;
+  }
+
+  /** The key is loaded on first use only (servers that never use MFA need no key file). */
+  get box(): SecretBox {
+    return secretBoxFor(this.#config);
+  }
+
+  #context(user: MfaUser): string {
+    return `totp:${user.tenant_id}:${user.id}`;
+  }
+
+  /** The MFA status of a user (signin §3). */
+  async status(db: DbOrTrx, tenant: Pick<TenantRow, 'id' | 'mfa_required'>, userId: string): Promise<MfaStatus> {
+    const row = await repo.find(db, tenant.id, userId);
+    const isSecretSet = Boolean(row?.secret_encrypted && row.secret_confirmed);
+    return { isEnabled: Boolean(row?.enabled && isSecretSet), isSecretSet, isRequired: tenant.mfa_required };
+  }
+
+  /**
+   * What a sign-in whose password was accepted still needs: TOTP when the user enabled it or the
+   * tenant requires it; with no confirmed secret yet, a new enrolment (signin §4).
+   */
+  async loginRequirement(trx: Trx, tenant: TenantRow, user: MfaUser): Promise<{ required: boolean; enrolment?: MfaEnrolment }> {
+    const row = await repo.find(trx, tenant.id, user.id);
+    const confirmed = Boolean(row?.secret_encrypted && row.secret_confirmed);
+    const required = tenant.mfa_required || Boolean(row?.enabled && confirmed);
+    if (!required) return { required: false };
+    if (confirmed) return { required: true };
+    return { required: true, enrolment: await this.startEnrolment(trx, tenant, user) };
+  }
+
+  /** A new secret (unconfirmed until a code of it is accepted) and new recovery codes. */
+  async startEnrolment(trx: Trx, tenant: Pick<TenantRow, 'name'>, user: MfaUser): Promise<MfaEnrolment> {
+    const secret = newTotpSecret();
+    const issuer = issuerOf(tenant);
+    await repo.setPendingSecret(trx, user.tenant_id, user.id, this.box.encrypt(secret, this.#context(user)));
+    const recoveryCodes = await this.#replaceRecoveryCodes(trx, user);
+    const qr = await toDataURL(totpOf(secret, issuer, user.username).toString(), { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+    return { issuer, accountName: user.username, secret, qr, recovery_codes: recoveryCodes };
+  }
+
+  async #replaceRecoveryCodes(trx: Trx, user: MfaUser): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await repo.replaceRecoveryCodes(trx, user.tenant_id, user.id, codes.map((c) => this.box.hmac(`${user.id}:${normaliseRecoveryCode(c)}`)));
+    return codes;
+  }
+
+  /** New recovery codes for a user with a confirmed secret; the old ones stop working. */
+  async regenerateRecoveryCodes(trx: Trx, user: MfaUser): Promise<string[]> {
+    return this.#replaceRecoveryCodes(trx, user);
+  }
+
+  /**
+   * Checks a TOTP code or a recovery code inside `trx` (the MFA row is locked, so two requests with
+   * the same code cannot both pass). A TOTP code confirms a pending secret and enables MFA.
+   */
+  async checkPasscode(trx: Trx, user: MfaUser, passcode: string): Promise<PasscodeResult> {
+    const row = await repo.find(trx, user.tenant_id, user.id, { lock: true });
+    if (!row?.secret_encrypted) return { ok: false, reason: 'no-secret' };
+    const input = passcode.trim();
+    if (looksLikeRecoveryCode(input)) {
+      // A recovery code stands in for a code of a confirmed secret only.
+      if (!row.secret_confirmed) return { ok: false, reason: 'invalid' };
+      const used = await repo.useRecoveryCode(trx, user.tenant_id, user.id, this.box.hmac(`${user.id}:${normaliseRecoveryCode(input)}`), new Date(this.#now()));
+      if (!used) return { ok: false, reason: 'invalid' };
+      return { ok: true, method: 'recovery', confirmed: true };
+    }
+    const secret = this.box.decrypt(row.secret_encrypted, this.#context(user));
+    const check = verifyTotp({ secret, token: input, now: this.#now(), lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step) });
+    if (!check.ok) return check;
+    await repo.markUsed(trx, user.id, check.step, !row.secret_confirmed);
+    return { ok: true, method: 'totp', confirmed: !row.secret_confirmed };
+  }
+
+  /** Turns MFA off and forgets the secret and the recovery codes. */
+  async clear(trx: Trx, user: Pick<MfaUser, 'id' | 'tenant_id'>): Promise<void> {
+    await repo.clear(trx, user.tenant_id, user.id);
+  }
+
+  /** Unused recovery codes left. */
+  async remainingRecoveryCodes(db: Db, user: MfaUser): Promise<number> {
+    return repo.remainingRecoveryCodes(db, user.tenant_id, user.id);
+  }
+}
