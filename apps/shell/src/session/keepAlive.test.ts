@@ -55,11 +55,22 @@ describe('keepAlive$', () => {
     const checkSession = jest.fn().mockResolvedValue(session(60));
     const events: KeepAliveEvent[] = [];
     keepAlive$({ session: session(60), checkSession, refreshSession: jest.fn(), takeActivity: () => false, now: () => clock }).subscribe((e) => events.push(e));
-    clock += 61_000;
+    clock += 62_000;
     await jest.advanceTimersByTimeAsync(30_000);
     expect(checkSession).not.toHaveBeenCalled();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'failed', error: { code: 'EXPIRED_COOKIE', message: 'expired cookie' } });
+  });
+
+  it('should still ask the server within the second the server may have left (its seconds are floored)', async () => {
+    let clock = 1_000_000;
+    const refreshSession = jest.fn().mockResolvedValue(session(900));
+    const events: KeepAliveEvent[] = [];
+    keepAlive$({ session: session(1), checkSession: jest.fn(), refreshSession, takeActivity: () => true, now: () => clock }).subscribe((e) => events.push(e));
+    clock += 1_500;
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([{ type: 'refreshed', session: session(900) }]);
   });
 
   it('should report a failed check and stop', async () => {

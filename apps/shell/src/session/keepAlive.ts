@@ -32,8 +32,9 @@ export function keepAliveDelayMs(session: SessionInfo): number {
  * time. Emits each tick's outcome; after a failed call it emits `failed` and completes (the caller
  * signs out and clears all state). Nothing runs until subscribed; unsubscribing stops the loop.
  *
- * Each answer's expiry is kept on the local clock (answer time + remainingSeconds: no skew with the
- * server's clock). A tick that finds it already passed (the machine slept through it) fails at once
+ * Each answer's expiry is kept on the local clock (answer time + remainingSeconds + 1 s, as the
+ * server floors the seconds: no skew with the server's clock, and never earlier than the server's
+ * own expiry). A tick that finds it already passed (the machine slept through it) fails at once
  * with 'expired cookie' (signin §8) instead of asking the server.
  */
 export function keepAlive$({ session, checkSession, refreshSession, takeActivity, now = Date.now }: KeepAliveOptions): Observable<KeepAliveEvent> {
@@ -42,7 +43,7 @@ export function keepAlive$({ session, checkSession, refreshSession, takeActivity
     of<Step>({ type: 'start', session }).pipe(
       expand((step): Observable<Step> => {
         if (step.type === 'failed') return EMPTY;
-        const localExpiry = new Date(now() + step.session.remainingSeconds * 1000).toISOString();
+        const localExpiry = new Date(now() + (step.session.remainingSeconds + 1) * 1000).toISOString();
         return timer(keepAliveDelayMs(step.session)).pipe(
           switchMap(() => {
             remainingSessionMs(localExpiry, now()); // throws 'expired cookie' when the expiry has passed
