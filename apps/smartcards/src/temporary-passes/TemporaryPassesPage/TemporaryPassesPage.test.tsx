@@ -52,16 +52,21 @@ describe('TemporaryPassesPage', () => {
     expect(api.listTemporaryPasses).toHaveBeenCalledTimes(2);
   });
 
-  it("should say 'Failed to issue temporary pass' with the reason when a user pass is refused", async () => {
+  it("should issue a pass to a user with 'Temporary pass issued', and say 'Failed to issue temporary pass' with the reason when refused", async () => {
     const api = fakeApi();
     api.temporaryPassAccounts.mockResolvedValue([{ userID: 'u1', username: 'admin', givenName: '', lastName: '' }]);
-    api.assignPositivePass.mockRejectedValue(Object.assign(new Error('Pass 00007 is issued and cannot be issued'), { code: 'CONFLICT' }));
+    api.assignPositivePass.mockResolvedValueOnce(testPass({ passNumber: '00007', cardType: 'positive' }));
+    api.assignPositivePass.mockRejectedValueOnce(Object.assign(new Error('Pass 00007 is issued and cannot be issued'), { code: 'CONFLICT' }));
     const user = userEvent.setup();
     const { bus } = renderWithStore(<TemporaryPassesPage />, { api });
     const form = screen.getByRole('form', { name: 'Issue a pass to a user' });
     await within(form).findByRole('option', { name: 'admin' });
     await user.type(within(form).getByRole('textbox', { name: 'Pass number' }), '7');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'User' }), 'u1');
+    await user.click(within(form).getByRole('button', { name: 'Issue pass' }));
+    await waitFor(() => expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', message: 'Temporary pass issued' })));
+    expect(api.assignPositivePass).toHaveBeenCalledWith({ passNumber: '7', userID: 'u1', validDate: todayIso(), expirationDate: todayIso() });
+    await waitFor(() => expect((within(form).getByRole('button', { name: 'Issue pass' }) as HTMLButtonElement).disabled).toBe(false));
     await user.click(within(form).getByRole('button', { name: 'Issue pass' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to issue temporary pass: Pass 00007 is issued and cannot be issued');
     expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', message: 'Failed to issue temporary pass' }));
