@@ -26,7 +26,7 @@ export interface TemporaryPassesState {
 
 const initialState: TemporaryPassesState = {
   status: 'idle',
-  lists: { issued: [], available: [], unavailable: [] },
+  lists: { issued: [], available: [], unavailable: [], timeZone: 'UTC' },
   accounts: [],
   availability: null,
   busy: false,

@@ -10,7 +10,7 @@ import { smartcardsEpic, smartcardsSlices } from '../state';
 /** A fake api client: every call is a jest mock the test sets up. */
 export function fakeApi() {
   return {
-    listTemporaryPasses: jest.fn().mockResolvedValue({ issued: [], available: [], unavailable: [] }),
+    listTemporaryPasses: jest.fn().mockResolvedValue({ issued: [], available: [], unavailable: [], timeZone: 'UTC' }),
     temporaryPassAccounts: jest.fn().mockResolvedValue([]),
     temporaryPassAvailability: jest.fn(),
     assignPositivePass: jest.fn(),

@@ -13,6 +13,7 @@ describe('TemporaryPassesPage', () => {
       issued: [testPass()],
       available: [testPass({ passNumber: '00050', status: 'AVAILABLE', givenName: null, lastName: null, validDate: null, expirationDate: null })],
       unavailable: [testPass({ passNumber: '00060', status: 'MISPLACED', reason: 'lost' })],
+      timeZone: 'Europe/Berlin',
     });
     renderWithStore(<TemporaryPassesPage />, { api });
     const issued = await screen.findByRole('table', { name: 'Issued passes' });
@@ -20,6 +21,7 @@ describe('TemporaryPassesPage', () => {
     expect(within(issued).getByText('Gina Guest')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Available passes' })).getByText('00050')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Unavailable passes' })).getByText('lost')).toBeTruthy();
+    expect(screen.getByText(/of the chosen day in the tenant's time zone \(Europe\/Berlin\)/)).toBeTruthy();
   });
 
   it("should say 'An error occurred while retrieving temporary smartcards' when the lists fail", async () => {
@@ -74,7 +76,7 @@ describe('TemporaryPassesPage', () => {
 
   it("should return, mark misplaced and reactivate with 'Card status updated', and report a failure", async () => {
     const api = fakeApi();
-    api.listTemporaryPasses.mockResolvedValue({ issued: [testPass()], available: [], unavailable: [testPass({ passNumber: '00060', status: 'RETURNED' })] });
+    api.listTemporaryPasses.mockResolvedValue({ issued: [testPass()], available: [], unavailable: [testPass({ passNumber: '00060', status: 'RETURNED' })], timeZone: 'UTC' });
     api.returnTemporaryPass.mockResolvedValue(testPass({ status: 'RETURNED' }));
     api.temporaryPassActivation.mockRejectedValue(new Error('down'));
     api.misplacedTemporaryPass.mockResolvedValue(testPass({ status: 'MISPLACED' }));

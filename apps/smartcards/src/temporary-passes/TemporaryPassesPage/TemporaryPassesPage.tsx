@@ -147,6 +147,7 @@ export function TemporaryPassesPage() {
     <PageLayout title="Temporary passes">
       {status === 'failed' ? <FormError>{MESSAGES.PASSES_FETCH_FAILED}</FormError> : null}
       {error ? <FormError>{error}</FormError> : null}
+      <p>A pass is valid from 00:00 to 23:59:59 of the chosen day in the tenant&apos;s time zone ({lists.timeZone}).</p>
 
       <section aria-label="Issue a pass to a user" style={section}>
         <h2 style={{ fontSize: 18, marginTop: 0 }}>Issue a pass to a user</h2>
