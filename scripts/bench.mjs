@@ -8,6 +8,9 @@
 //  - sign-ins per second against the raw rate of the password KDF at the same settings (goal ≥ 90%);
 //  - /login: bytes of JavaScript, gzip (goal ≤ 200 KB) and ms until the sign-in form is usable in
 //    Chromium, cold (goal ≤ 300 ms on loopback).
+// Figures (issue 6), measured by scripts/bench/tickets.ts in its own process:
+//  - p95 of POST SearchSupportTickets over 100,000 tickets (goal ≤ 200 ms);
+//  - time for `tessera tickets close` of 10,000 tickets, 100 per PATCH (goal ≤ 60 s).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import net from 'node:net';
@@ -226,7 +229,22 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(`bench: ${err.message}`);
-  process.exit(1);
-});
+/** Issue 6: ticket search p95 and bulk close time, from scripts/bench/tickets.ts (one JSON line). */
+async function ticketFigures() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/tickets.ts'], { cwd: root, env: { ...process.env, TESSERA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`scripts/bench/tickets.ts exited ${code}`);
+  const figures = JSON.parse(out.trim().split('\n').at(-1));
+  report(`SearchSupportTickets p95 over ${figures.tickets} tickets`, figures.searchP95Ms, 'ms', '≤ 200 ms', figures.searchP95Ms <= 200);
+  report('SearchSupportTickets p50', figures.searchP50Ms, 'ms', 'reference', true);
+  report(`tessera tickets close of ${figures.closeTickets} tickets`, (figures.closeMs / 1000).toFixed(1), 's', '≤ 60 s', figures.closeMs <= 60_000);
+}
+
+main()
+  .then(() => ticketFigures())
+  .catch((err) => {
+    console.error(`bench: ${err.message}`);
+    process.exit(1);
+  });

@@ -4,6 +4,8 @@ import packageJson from '../package.json';
 import { loginCommand } from './commands/auth/login';
 import { logoutCommand } from './commands/auth/logout';
 import { whoamiCommand } from './commands/auth/whoami';
+import { ticketsCommand } from './commands/tickets';
+import { passesCommand } from './commands/passes/passes';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -21,10 +23,14 @@ or from TESSERA_API_KEY. Exit codes: 0 ok, 1 failure, 2 wrong usage, 3 not signe
 Examples:
   $ tessera login --username admin
   $ tessera whoami --json
-  $ tessera logout`,
+  $ tessera logout
+  $ tessera tickets close --older-than 30d --dry-run
+  $ tessera passes list`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
-    .addCommand(whoamiCommand(context));
+    .addCommand(whoamiCommand(context))
+    .addCommand(ticketsCommand(context))
+    .addCommand(passesCommand(context));
   return configureCommand(program, context);
 }

@@ -201,6 +201,7 @@ describe('temporary passes and smartcard requests', () => {
       expect(body.available.length).toBeGreaterThan(0);
       expect(body.unavailable.map((p: { passNumber: string }) => p.passNumber)).toContain('00700');
       expect(JSON.stringify(body)).not.toContain('00900');
+      expect(body.timeZone).toBe('UTC');
     });
 
     it('should list the accounts of the tenant', async () => {

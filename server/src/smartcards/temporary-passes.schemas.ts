@@ -32,6 +32,7 @@ export const TemporaryPassListsSchema = Type.Object({
   issued: Type.Array(TemporaryPassSchema),
   available: Type.Array(TemporaryPassSchema),
   unavailable: Type.Array(TemporaryPassSchema),
+  timeZone: Type.String(),
 });
 
 /** Accounts. */

@@ -95,6 +95,7 @@ async function passOrThrow(deps: PassesDeps, tenantId: string, passNumber: strin
 export async function lists(deps: PassesDeps, auth: AuthContext): Promise<TemporaryPassLists> {
   const rows = (await repo.listAll(deps.db, auth.tenantId)).map(toPass);
   return {
+    timeZone: await repo.timeZoneOf(deps.db, auth.tenantId),
     issued: rows.filter((p) => p.status === 'ISSUED'),
     available: rows.filter((p) => p.status === 'AVAILABLE'),
     unavailable: rows.filter((p) => p.status !== 'ISSUED' && p.status !== 'AVAILABLE'),

@@ -159,7 +159,7 @@ export async function deleteMessage(trx: DbOrTrx, tenantId: string, id: string):
   await trx.deleteFrom('ticket_messages').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
-/** Messages by others on tickets the user created or is assigned to, after `since` (notifications). */
+/** Messages by others on tickets the user created or is assigned to, at or after `since` (notifications; the client drops repeats). */
 export async function newMessagesFor(
   db: DbOrTrx,
   tenantId: string,
@@ -173,7 +173,7 @@ export async function newMessagesFor(
     .innerJoin('users as s', 's.id', 'm.sender_id')
     .select(['m.ticket_id', 't.title', 'm.id', 's.username as sender_username', 'm.created_at'])
     .where('m.tenant_id', '=', tenantId)
-    .where('m.created_at', '>', since)
+    .where('m.created_at', '>=', since)
     .where('m.sender_id', '<>', userId)
     .where((eb) => eb.or([eb('t.created_by', '=', userId), eb('t.assigned_to', '=', userId)]));
   if (!includeInternal) q = q.where('m.internal', '=', false);

@@ -342,12 +342,14 @@ export function searchConditions(filters: readonly TicketSearchFilter[]): Ticket
       case 'text': {
         if (operator !== 'contains' && operator !== 'eq') throw new ValidationError(`search_groups.${index}.operator`, 'must be contains or eq');
         const columns = filter.field === 'text' ? (['tickets.title', 'tickets.description'] as const) : ([`tickets.${filter.field}`] as const);
+        // lower(column) LIKE lower(pattern): the matches of ILIKE, faster on a scan, and the migration's
+        // expression statistics let the planner walk the updatedAt index for the page.
         return (eb) =>
-          eb.or(columns.map((col) => (operator === 'eq' ? eb(col, '=', one) : eb(col, 'ilike', likeOf(one)))));
+          eb.or(columns.map((col) => (operator === 'eq' ? eb(col, '=', one) : eb(eb.fn('lower', [col]), 'like', likeOf(one.toLowerCase())))));
       }
       case 'username': {
         if (operator === 'before' || operator === 'after') throw new ValidationError(`search_groups.${index}.operator`, 'must be eq, in or contains');
-        if (operator === 'contains') return (eb) => eb('c.username', 'ilike', likeOf(one));
+        if (operator === 'contains') return (eb) => eb(eb.fn('lower', ['c.username']), 'like', likeOf(one.toLowerCase()));
         return (eb) => eb('c.username', 'in', list);
       }
       case 'category':

@@ -24,6 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('tickets_tenant_status').on('tickets').columns(['tenant_id', 'status']).execute();
   await db.schema.createIndex('tickets_tenant_creator').on('tickets').columns(['tenant_id', 'created_by']).execute();
   await db.schema.createIndex('tickets_tenant_assignee').on('tickets').columns(['tenant_id', 'assigned_to']).execute();
+  // Text search is lower(column) LIKE '%…%': statistics on those expressions let the planner estimate it
+  // (without them it guesses a handful of rows and sorts instead of walking the updated_at index).
+  await sql`create statistics tickets_lower_title on (lower(title)) from tickets`.execute(db);
+  await sql`create statistics tickets_lower_description on (lower(description)) from tickets`.execute(db);
 
   await db.schema
     .createTable('ticket_messages')

@@ -55,6 +55,8 @@ export interface TemporaryPassLists {
   available: TemporaryPass[];
   /** Returned, misplaced or inactive passes: unusable until activated. */
   unavailable: TemporaryPass[];
+  /** The tenant's time zone, in which a chosen day runs from 00:00 to 23:59:59. */
+  timeZone: string;
 }
 
 /** An account a pass can be issued to (`GET /api/smartcards/temporary/accounts`). */

@@ -1,0 +1,20 @@
+import { matchRoute } from '@tessera/domain';
+import { useLocation } from '@tessera/ui';
+import { NotAvailablePage } from './NotAvailablePage';
+import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
+import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
+
+/** The smartcards area's pages by path; root-config mounts this app only on routes of the `smartcards` area. */
+export function SmartcardsRoot() {
+  const { pathname } = useLocation();
+  const match = matchRoute(pathname);
+  if (!match || match.route.area !== 'smartcards') return null;
+  switch (match.route.path) {
+    case '/credentials/smartcards/manage':
+      return <TemporaryPassesPage />;
+    case '/credentials/smartcards/request':
+      return <SmartcardRequestPage />;
+    default:
+      return <NotAvailablePage />;
+  }
+}

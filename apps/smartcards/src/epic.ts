@@ -1,0 +1,32 @@
+import type { Action } from '@reduxjs/toolkit';
+import type { Epic } from 'redux-observable';
+import type { ApiClient } from '@tessera/api';
+import type { ToastInput } from '@tessera/domain';
+
+/** What the smartcards app's epics use of the store dependencies (`{api, bus, now}`). */
+export interface SmartcardsEpicDependencies {
+  api: Pick<
+    ApiClient,
+    | 'listTemporaryPasses'
+    | 'temporaryPassAccounts'
+    | 'temporaryPassAvailability'
+    | 'assignPositivePass'
+    | 'assignGuestPass'
+    | 'returnTemporaryPass'
+    | 'misplacedTemporaryPass'
+    | 'temporaryPassActivation'
+    | 'batchPrintTemporaryPasses'
+    | 'smartcardRequest'
+  >;
+  bus: { showToast(input: ToastInput): void };
+  now: () => number;
+}
+
+/** An epic of the smartcards app. */
+export type SmartcardsEpic = Epic<Action, Action, unknown, SmartcardsEpicDependencies>;
+
+/** The message of anything an api call rejected with. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  return String(error);
+}

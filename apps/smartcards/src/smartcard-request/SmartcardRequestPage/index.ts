@@ -1,0 +1,1 @@
+export { SmartcardRequestPage, parseUsernames } from './SmartcardRequestPage';

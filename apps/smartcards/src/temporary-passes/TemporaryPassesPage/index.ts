@@ -1,0 +1,1 @@
+export { TemporaryPassesPage, todayIso } from './TemporaryPassesPage';

@@ -1,0 +1,87 @@
+import type { Action } from '@reduxjs/toolkit';
+import { ofType } from 'redux-observable';
+import { catchError, forkJoin, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { MESSAGES } from '@tessera/domain';
+import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
+import { temporaryPassesActions as A } from './temporaryPasses.slice';
+
+/** Loads the issued and available lists and the accounts; failure: 'An error occurred while retrieving temporary smartcards'. */
+export const loadPassesEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.passesRequested.type),
+    switchMap(() =>
+      forkJoin({ lists: from(api.listTemporaryPasses()), accounts: from(api.temporaryPassAccounts()) }).pipe(
+        map((answer) => A.passesLoaded(answer)),
+        catchError(() => {
+          bus.showToast({ type: 'error', title: 'Temporary passes', message: MESSAGES.PASSES_FETCH_FAILED });
+          return of(A.passesFailed());
+        }),
+      ),
+    ),
+  );
+
+/** Availability of a pass number (padded by the api client); the first item is the status. */
+export const availabilityEpic: SmartcardsEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.availabilityRequested.type),
+    map((a) => (a as ReturnType<typeof A.availabilityRequested>).payload),
+    switchMap(({ type, passNumber }) =>
+      from(api.temporaryPassAvailability(type, passNumber)).pipe(
+        map((answer) => A.availabilityLoaded(answer[0] ?? null)),
+        catchError(() => of(A.availabilityLoaded(null))),
+      ),
+    ),
+  );
+
+/** One write: on success a toast and the lists again; on failure the §8 failure text. */
+function write(bus: SmartcardsEpicDependencies['bus'], call: () => Promise<unknown>, ok: string, failed: string): Observable<Action> {
+  return from(call()).pipe(
+    mergeMap((): Action[] => {
+      bus.showToast({ type: 'success', title: 'Temporary passes', message: ok });
+      return [A.writeSucceeded(), A.passesRequested()];
+    }),
+    catchError((error: unknown) => {
+      bus.showToast({ type: 'error', title: 'Temporary passes', message: failed });
+      return of(A.writeFailed(`${failed}: ${errorMessage(error)}`));
+    }),
+  );
+}
+
+/** Issue to a user or a guest, return, misplaced, activation and batch print, with the texts of admin-console §8. */
+export const passWritesEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  merge(
+    action$.pipe(
+      ofType(A.issueToUserRequested.type),
+      mergeMap((a) => write(bus, () => api.assignPositivePass((a as ReturnType<typeof A.issueToUserRequested>).payload), MESSAGES.PASS_ISSUED, MESSAGES.PASS_ISSUE_FAILED)),
+    ),
+    action$.pipe(
+      ofType(A.issueToGuestRequested.type),
+      mergeMap((a) =>
+        write(bus, () => api.assignGuestPass((a as ReturnType<typeof A.issueToGuestRequested>).payload), MESSAGES.GUEST_PASS_ISSUED, MESSAGES.GUEST_PASS_ISSUE_FAILED),
+      ),
+    ),
+    action$.pipe(
+      ofType(A.returnRequested.type),
+      mergeMap((a) =>
+        write(bus, () => api.returnTemporaryPass((a as ReturnType<typeof A.returnRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
+      ),
+    ),
+    action$.pipe(
+      ofType(A.misplacedRequested.type),
+      mergeMap((a) =>
+        write(bus, () => api.misplacedTemporaryPass((a as ReturnType<typeof A.misplacedRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
+      ),
+    ),
+    action$.pipe(
+      ofType(A.activationRequested.type),
+      mergeMap((a) =>
+        write(bus, () => api.temporaryPassActivation((a as ReturnType<typeof A.activationRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
+      ),
+    ),
+    action$.pipe(
+      ofType(A.batchPrintRequested.type),
+      mergeMap((a) =>
+        write(bus, () => api.batchPrintTemporaryPasses((a as ReturnType<typeof A.batchPrintRequested>).payload), MESSAGES.PASS_PRINT_REQUESTED, MESSAGES.PASS_PRINT_FAILED),
+      ),
+    ),
+  );

@@ -1,0 +1,60 @@
+import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createEpicMiddleware } from 'redux-observable';
+import type { TemporaryPass } from '@tessera/domain';
+import type { SmartcardsEpicDependencies } from '../epic';
+import { smartcardsEpic, smartcardsSlices } from '../state';
+
+/** A fake api client: every call is a jest mock the test sets up. */
+export function fakeApi() {
+  return {
+    listTemporaryPasses: jest.fn().mockResolvedValue({ issued: [], available: [], unavailable: [], timeZone: 'UTC' }),
+    temporaryPassAccounts: jest.fn().mockResolvedValue([]),
+    temporaryPassAvailability: jest.fn(),
+    assignPositivePass: jest.fn(),
+    assignGuestPass: jest.fn(),
+    returnTemporaryPass: jest.fn(),
+    misplacedTemporaryPass: jest.fn(),
+    temporaryPassActivation: jest.fn(),
+    batchPrintTemporaryPasses: jest.fn(),
+    smartcardRequest: jest.fn(),
+  } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
+}
+
+/** A pass for tests. */
+export function testPass(over: Partial<TemporaryPass> = {}): TemporaryPass {
+  return {
+    passNumber: '00042',
+    cardType: 'guest',
+    status: 'ISSUED',
+    userID: null,
+    username: null,
+    givenName: 'Gina',
+    lastName: 'Guest',
+    validDate: '2026-11-23T00:00:00.000Z',
+    expirationDate: '2026-11-23T23:59:59.000Z',
+    reason: null,
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** jsdom has no matchMedia; Primer's Spinner asks it. */
+export function installMatchMedia(): void {
+  window.matchMedia ??= ((query: string) =>
+    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList);
+}
+
+/** Renders `ui` with a real store holding only the smartcards slices and epics over the fakes. */
+export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = { showToast: jest.fn() } } = {}) {
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SmartcardsEpicDependencies>({
+    dependencies: { api: api as unknown as SmartcardsEpicDependencies['api'], bus, now: () => Date.now() },
+  });
+  const reducer = combineReducers(Object.fromEntries(smartcardsSlices.map((slice) => [slice.name, slice.reducer])));
+  const store = configureStore({ reducer, middleware: (getDefault) => getDefault().concat(epicMiddleware) });
+  epicMiddleware.run(smartcardsEpic);
+  const result = render(<Provider store={store}>{ui}</Provider>);
+  return { ...result, store, api, bus };
+}
