@@ -52,3 +52,17 @@ test.describe('temporary passes (admin-console §2.3, §5, §8)', () => {
     expect(lists.unavailable.find((p: { passNumber: string }) => p.passNumber === number)).toMatchObject({ status: 'RETURNED', cardType: 'guest' });
   });
 });
+
+test.describe('smartcard requests (admin-console §2.2, §7, §8)', () => {
+  test('request smartcards for pasted usernames', async ({ adminPage: page }) => {
+    await page.goto('/credentials/smartcards/request');
+    await page.getByRole('textbox', { name: 'Usernames (one per line)' }).fill('admin');
+    await page.getByRole('textbox', { name: 'Comment' }).fill('e2e');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText('Successfully processed smartcard request')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'smartcard requests created.' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Usernames (one per line)' }).fill('nobody-by-this-name');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText('An error occurred while sending smartcard request').first()).toBeVisible();
+  });
+});

@@ -9,6 +9,7 @@ export interface SmartcardsEpicDependencies {
     ApiClient,
     | 'listTemporaryPasses'
     | 'temporaryPassAccounts'
+    | 'temporaryPassesOfUser'
     | 'temporaryPassAvailability'
     | 'assignPositivePass'
     | 'assignGuestPass'

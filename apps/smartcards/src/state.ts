@@ -3,11 +3,17 @@ import type { Action } from '@reduxjs/toolkit';
 import type { SmartcardsEpicDependencies } from './epic';
 import { smartcardRequestEpic } from './smartcard-request/smartcardRequest.epics';
 import { smartcardRequestSlice } from './smartcard-request/smartcardRequest.slice';
-import { availabilityEpic, loadPassesEpic, passWritesEpic } from './temporary-passes/temporaryPasses.epics';
+import { availabilityEpic, loadPassesEpic, passWritesEpic, userPassesEpic } from './temporary-passes/temporaryPasses.epics';
 import { temporaryPassesSlice } from './temporary-passes/temporaryPasses.slice';
 
 /** The smartcards app's slices. */
 export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice] as const;
 
 /** The smartcards app's epics, as one. */
-export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(loadPassesEpic, availabilityEpic, passWritesEpic, smartcardRequestEpic);
+export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(
+  loadPassesEpic,
+  availabilityEpic,
+  userPassesEpic,
+  passWritesEpic,
+  smartcardRequestEpic,
+);

@@ -125,6 +125,47 @@ describe('temporary passes and smartcard requests', () => {
     });
   });
 
+  describe('every call', () => {
+    it.each([
+      ['GET', T, undefined],
+      ['GET', `${T}/accounts`, undefined],
+      ['GET', `${T}/user/00000000-0000-4000-8000-000000000000`, undefined],
+      ['GET', `${T}/availability/guest/1`, undefined],
+      ['POST', `${T}/positive/assign`, { passNumber: '1', userID: '00000000-0000-4000-8000-000000000000', validDate: '2030-01-01', expirationDate: '2030-01-01' }],
+      ['POST', `${T}/guest/assign`, { givenName: 'a', lastName: 'b', passNumber: '1', validDate: '2030-01-01', expirationDate: '2030-01-01' }],
+      ['POST', `${T}/return`, { passNumber: '1' }],
+      ['POST', `${T}/misplaced`, { reason: 'lost', passNumber: '1' }],
+      ['POST', `${T}/activation`, { status: 'active', passNumber: '1' }],
+      ['POST', `${T}/batch/print`, { quantity: 1, cardType: 'guest' }],
+      ['POST', '/api/dps/smartcard-request', { selectAll: true, inclusionList: [], exclusionList: [], bulkInclusionList: [], options: {} }],
+    ] as const)('should answer 403 to %s %s without its permission, and 401 without a session', async (method, url, body) => {
+      await t.db.deleteFrom('users').where('username', '=', 'nocards').execute();
+      await t.createUser(tenantId, 'nocards', ['ticketView']);
+      const c = await signIn('nocards');
+      const before = await passCount();
+      const res = await c.request(method, url, body === undefined ? {} : { body });
+      expect(res.statusCode).toBe(403);
+      expect((await t.client().request(method, url, body === undefined ? {} : { body })).statusCode).toBe(401);
+      expect(await passCount()).toBe(before);
+      await t.db.deleteFrom('users').where('username', '=', 'nocards').execute();
+    });
+
+    it('should answer 503 and change nothing when the audit of a user pass, misplaced or activation fails', async () => {
+      await clerk.post(`${T}/guest/assign`, guest('720'));
+      const before = await passRow('00720');
+      await t.breakAudit();
+      try {
+        expect((await clerk.post(`${T}/positive/assign`, { passNumber: '721', userID: adminId, validDate: TODAY(), expirationDate: TODAY() })).statusCode).toBe(503);
+        expect((await clerk.post(`${T}/misplaced`, { reason: 'lost', passNumber: '720' })).statusCode).toBe(503);
+        expect((await clerk.post(`${T}/activation`, { status: 'inactive', passNumber: '720' })).statusCode).toBe(503);
+      } finally {
+        await t.repairAudit();
+      }
+      expect(await passRow('00721')).toBeUndefined();
+      expect(await passRow('00720')).toEqual(before);
+    });
+  });
+
   describe('return, misplaced, activation', () => {
     it('should keep a returned or misplaced pass out of use until it is activated again', async () => {
       await clerk.post(`${T}/guest/assign`, guest('700'));

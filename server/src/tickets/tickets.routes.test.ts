@@ -328,6 +328,51 @@ describe('Monitoring-v1 tickets', () => {
     });
   });
 
+  describe('every call', () => {
+    it.each([
+      ['GET', `${M}/Ticket?ticketId=${UNKNOWN}`, undefined],
+      ['POST', TICKET, { title: 't', category: 'Bug', description: 'd' }],
+      ['PUT', TICKET, { ticketId: UNKNOWN, title: 't', category: 'Bug', description: 'd', ticketStatus: 'TICKET_STATUS_OPEN' }],
+      ['PATCH', TICKET, { ticketIds: [UNKNOWN], fieldsToUpdate: { ticketStatus: 'TICKET_STATUS_CLOSED' } }],
+      ['PATCH', `${M}/AssignTicketToUser`, { ticketId: UNKNOWN, userId: '' }],
+      ['GET', `${M}/SearchTicketMessages?ticketId=${UNKNOWN}`, undefined],
+      ['POST', MESSAGE, { ticketId: { ticketId: UNKNOWN }, messageContent: 'x' }],
+      ['PUT', MESSAGE, { ticketId: { ticketId: UNKNOWN }, messageId: UNKNOWN, messageContent: 'x' }],
+      ['DELETE', MESSAGE, { messageId: UNKNOWN }],
+      ['POST', SEARCH, {}],
+      ['GET', `${M}/SupportTicketMetrics`, undefined],
+      ['GET', `${M}/TicketNotifications?since=2026-01-01T00:00:00Z`, undefined],
+    ] as const)('should answer 403 to %s %s without the ticket permissions, and 401 without a session', async (method, url, body) => {
+      await t.db.deleteFrom('users').where('username', '=', 'noticket').execute();
+      await t.createUser(tenantId, 'noticket', ['userView']);
+      const c = await signIn('noticket');
+      const res = await c.request(method, url, body === undefined ? {} : { body });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+      expect((await t.client().request(method, url, body === undefined ? {} : { body })).statusCode).toBe(401);
+      await t.db.deleteFrom('users').where('username', '=', 'noticket').execute();
+    });
+
+    it('should answer 503 and change nothing when the audit of assign or a message write fails', async () => {
+      const id = await create(customer);
+      const msg = (await customer.post(MESSAGE, { ticketId: { ticketId: id }, messageContent: 'original' })).json();
+      const before = { ticket: (await admin.get(`${TICKET}?ticketId=${id}`)).json(), messages: await count('ticket_messages') };
+      await t.breakAudit();
+      try {
+        expect((await patch(admin, `${M}/AssignTicketToUser`, { ticketId: id, userId: adminId })).statusCode).toBe(503);
+        expect((await customer.post(MESSAGE, { ticketId: { ticketId: id }, messageContent: 'new' })).statusCode).toBe(503);
+        expect((await customer.put(MESSAGE, { ticketId: { ticketId: id }, messageId: msg.messageId, messageContent: 'changed' })).statusCode).toBe(503);
+        expect((await del(customer, MESSAGE, { messageId: msg.messageId })).statusCode).toBe(503);
+      } finally {
+        await t.repairAudit();
+      }
+      expect((await admin.get(`${TICKET}?ticketId=${id}`)).json()).toEqual(before.ticket);
+      expect(await count('ticket_messages')).toBe(before.messages);
+      const messages = (await customer.get(`${M}/SearchTicketMessages?ticketId=${id}`)).json().ticketMessages;
+      expect(messages.map((m: { messageContent: string }) => m.messageContent)).toEqual(['original']);
+    });
+  });
+
   describe('POST SearchSupportTickets', () => {
     let searchTenant: string;
     let staff: TestClient;

@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { ofType } from 'redux-observable';
-import { catchError, forkJoin, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { catchError, EMPTY, filter, forkJoin, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { MESSAGES } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
 import { temporaryPassesActions as A } from './temporaryPasses.slice';
@@ -29,6 +29,20 @@ export const availabilityEpic: SmartcardsEpic = (action$, _state$, { api }) =>
       from(api.temporaryPassAvailability(type, passNumber)).pipe(
         map((answer) => A.availabilityLoaded(answer[0] ?? null)),
         catchError(() => of(A.availabilityLoaded(null))),
+      ),
+    ),
+  );
+
+/** The passes a user holds, for the issue form (`GET /api/smartcards/temporary/user/{id}`). */
+export const userPassesEpic: SmartcardsEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.userPassesRequested.type),
+    map((a) => (a as ReturnType<typeof A.userPassesRequested>).payload),
+    filter((userId) => userId !== ''),
+    switchMap((userId) =>
+      from(api.temporaryPassesOfUser(userId)).pipe(
+        map((passes) => A.userPassesLoaded({ userId, passes })),
+        catchError(() => EMPTY),
       ),
     ),
   );

@@ -7,6 +7,7 @@ import type {
   PassActivationRequest,
   PassAvailability,
   PassType,
+  TemporaryPass,
   TemporaryPassAccount,
   TemporaryPassLists,
 } from '@tessera/domain';
@@ -18,6 +19,8 @@ export interface TemporaryPassesState {
   lists: TemporaryPassLists;
   accounts: TemporaryPassAccount[];
   availability: PassAvailability[0] | null;
+  /** Passes held by the user chosen in the issue form (`GET user/{id}`). */
+  userPasses: { userId: string; passes: TemporaryPass[] } | null;
   /** A write in flight (issue, status change, print). */
   busy: boolean;
   /** Text of the last failed write, shown on the screen as well as in a toast. */
@@ -29,6 +32,7 @@ const initialState: TemporaryPassesState = {
   lists: { issued: [], available: [], unavailable: [], timeZone: 'UTC' },
   accounts: [],
   availability: null,
+  userPasses: null,
   busy: false,
   error: null,
 };
@@ -54,6 +58,12 @@ export const temporaryPassesSlice = createSlice({
     },
     availabilityLoaded(state, action: PayloadAction<PassAvailability[0] | null>) {
       state.availability = action.payload;
+    },
+    userPassesRequested(state, action: PayloadAction<string>) {
+      state.userPasses = action.payload === '' ? null : { userId: action.payload, passes: [] };
+    },
+    userPassesLoaded(state, action: PayloadAction<{ userId: string; passes: TemporaryPass[] }>) {
+      if (state.userPasses?.userId === action.payload.userId) state.userPasses = action.payload;
     },
     issueToUserRequested(state, _action: PayloadAction<AssignPositivePassRequest>) {
       state.busy = true;

@@ -12,6 +12,7 @@ export function fakeApi() {
   return {
     listTemporaryPasses: jest.fn().mockResolvedValue({ issued: [], available: [], unavailable: [], timeZone: 'UTC' }),
     temporaryPassAccounts: jest.fn().mockResolvedValue([]),
+    temporaryPassesOfUser: jest.fn().mockResolvedValue([]),
     temporaryPassAvailability: jest.fn(),
     assignPositivePass: jest.fn(),
     assignGuestPass: jest.fn(),

@@ -64,7 +64,10 @@ describe('TemporaryPassesPage', () => {
     const form = screen.getByRole('form', { name: 'Issue a pass to a user' });
     await within(form).findByRole('option', { name: 'admin' });
     await user.type(within(form).getByRole('textbox', { name: 'Pass number' }), '7');
+    api.temporaryPassesOfUser.mockResolvedValue([testPass({ passNumber: '00003', cardType: 'positive', status: 'RETURNED' })]);
     await user.selectOptions(within(form).getByRole('combobox', { name: 'User' }), 'u1');
+    expect((await within(form).findByRole('status', { name: 'Passes of this user' })).textContent).toBe("This user's passes: 00003 (Returned)");
+    expect(api.temporaryPassesOfUser).toHaveBeenCalledWith('u1');
     await user.click(within(form).getByRole('button', { name: 'Issue pass' }));
     await waitFor(() => expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', message: 'Temporary pass issued' })));
     expect(api.assignPositivePass).toHaveBeenCalledWith({ passNumber: '7', userID: 'u1', validDate: todayIso(), expirationDate: todayIso() });

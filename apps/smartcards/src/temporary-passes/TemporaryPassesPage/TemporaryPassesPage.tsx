@@ -78,7 +78,7 @@ function TypeSelect({ id, value, onChange }: { id: string; value: PassType; onCh
  */
 export function TemporaryPassesPage() {
   const dispatch = useDispatch();
-  const { lists, accounts, availability, busy, error, status } = useSelector(temporaryPassesSelectors.selectPasses);
+  const { lists, accounts, availability, userPasses, busy, error, status } = useSelector(temporaryPassesSelectors.selectPasses);
   const [userForm, setUserForm] = useState({ passNumber: '', userID: '', day: todayIso() });
   const [guestForm, setGuestForm] = useState({ givenName: '', lastName: '', passNumber: '', day: todayIso() });
   const [check, setCheck] = useState<{ type: PassType; passNumber: string }>({ type: 'guest', passNumber: '' });
@@ -155,7 +155,14 @@ export function TemporaryPassesPage() {
           <TextField label="Pass number" id="user-pass" inputMode="numeric" value={userForm.passNumber} error={fieldErrors.user} onChange={(e) => setUserForm({ ...userForm, passNumber: e.target.value })} />
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 16 }}>
             <label htmlFor="user-account">User</label>
-            <Select id="user-account" value={userForm.userID} onChange={(e) => setUserForm({ ...userForm, userID: e.target.value })}>
+            <Select
+              id="user-account"
+              value={userForm.userID}
+              onChange={(e) => {
+                setUserForm({ ...userForm, userID: e.target.value });
+                dispatch(A.userPassesRequested(e.target.value));
+              }}
+            >
               <Select.Option value="">Choose a user</Select.Option>
               {accounts.map((a) => (
                 <Select.Option key={a.userID} value={a.userID}>
@@ -164,6 +171,13 @@ export function TemporaryPassesPage() {
               ))}
             </Select>
           </div>
+          {userPasses && userPasses.userId === userForm.userID ? (
+            <p role="status" aria-label="Passes of this user" style={{ marginBottom: 16 }}>
+              {userPasses.passes.length === 0
+                ? 'This user holds no pass.'
+                : `This user's passes: ${userPasses.passes.map((p) => `${p.passNumber} (${STATUS_LABELS[p.status] ?? p.status})`).join(', ')}`}
+            </p>
+          ) : null}
           <TextField label="Valid on" id="user-day" type="date" value={userForm.day} onChange={(e) => setUserForm({ ...userForm, day: e.target.value })} />
           <div style={{ marginBottom: 16 }}>
             <Button type="submit" variant="primary" disabled={busy || userForm.userID === ''}>

@@ -21,12 +21,18 @@ describe('TicketListPage', () => {
     expect(api.searchSupportTickets).toHaveBeenCalledWith({ search_groups: [], skip: 0, take: 10, sort_field: 'updatedAt', sort_direction: 'desc' });
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'printer');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Bug');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assigned' }), 'me');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(api.searchSupportTickets).toHaveBeenLastCalledWith(
-        expect.objectContaining({ search_groups: [{ field: 'text', operator: 'contains', value: 'printer' }, { field: 'category', value: 'Bug' }] }),
+        expect.objectContaining({
+          search_groups: [{ field: 'assignedTo', value: 'u1' }, { field: 'text', operator: 'contains', value: 'printer' }, { field: 'category', value: 'Bug' }],
+        }),
       ),
     );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assigned' }), 'none');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.searchSupportTickets).toHaveBeenLastCalledWith(expect.objectContaining({ search_groups: expect.arrayContaining([{ field: 'assignedTo', value: '' }]) })));
     expect(screen.queryByRole('button', { name: 'Close selected tickets' })).toBeNull();
   });
 

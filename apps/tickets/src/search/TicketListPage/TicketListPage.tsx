@@ -8,10 +8,22 @@ import { TicketsNav } from '../../TicketsNav';
 import { hasPermission, useViewer } from '../../viewer/useViewer';
 import { DEFAULT_QUERY, searchActions, searchSelectors } from '../search.slice';
 
+/** The filter form. `assigned`: '' anyone, 'me' the viewer, 'none' unassigned. */
+export interface TicketFilterForm {
+  text: string;
+  category: string;
+  status: string;
+  assigned: '' | 'me' | 'none';
+}
+
+const EMPTY_FORM: TicketFilterForm = { text: '', category: '', status: '', assigned: '' };
+
 /** The filters of the form as search_groups (empty fields are left out). */
-export function filtersOf(form: { text: string; category: string; status: string }, createdBy: string | null): TicketSearchFilter[] {
+export function filtersOf(form: TicketFilterForm, createdBy: string | null, viewerId: string | null = null): TicketSearchFilter[] {
   const filters: TicketSearchFilter[] = [];
   if (createdBy) filters.push({ field: 'createdBy', value: createdBy });
+  if (form.assigned === 'none') filters.push({ field: 'assignedTo', value: '' });
+  if (form.assigned === 'me' && viewerId) filters.push({ field: 'assignedTo', value: viewerId });
   if (form.text.trim()) filters.push({ field: 'text', operator: 'contains', value: form.text.trim() });
   if (form.category) filters.push({ field: 'category', value: form.category });
   if (form.status) filters.push({ field: 'ticketStatus', value: form.status });
@@ -28,17 +40,17 @@ export function TicketListPage({ mode }: { mode: 'search' | 'mine' }) {
   const staff = hasPermission(viewer, 'ticketEdit');
   const bulk = staff && mode === 'search';
   const { query, results, totalResults, selected, closing, status, error } = useSelector(searchSelectors.selectSearch);
-  const [form, setForm] = useState({ text: '', category: '', status: '' });
+  const [form, setForm] = useState<TicketFilterForm>(EMPTY_FORM);
   const mine = mode === 'mine' ? (viewer?.id ?? null) : null;
 
   useEffect(() => {
     dispatch(searchActions.selectionSet([]));
-    dispatch(searchActions.searchRequested({ ...DEFAULT_QUERY, filters: filtersOf({ text: '', category: '', status: '' }, mine) }));
+    dispatch(searchActions.searchRequested({ ...DEFAULT_QUERY, filters: filtersOf(EMPTY_FORM, mine) }));
   }, [dispatch, mine]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    dispatch(searchActions.searchRequested({ ...query, pageIndex: 0, filters: filtersOf(form, mine) }));
+    dispatch(searchActions.searchRequested({ ...query, pageIndex: 0, filters: filtersOf(form, mine, viewer?.id ?? null) }));
   };
   const allOnPage = results.length > 0 && results.every((t) => selected.includes(t.ticketId));
 
@@ -103,6 +115,14 @@ export function TicketListPage({ mode }: { mode: 'search' | 'mine' }) {
                 {TICKET_STATUS_LABELS[s]}
               </Select.Option>
             ))}
+          </Select>
+        </div>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 16 }}>
+          <label htmlFor="filter-assigned">Assigned</label>
+          <Select id="filter-assigned" value={form.assigned} onChange={(e) => setForm({ ...form, assigned: e.target.value as TicketFilterForm['assigned'] })}>
+            <Select.Option value="">Anyone</Select.Option>
+            <Select.Option value="me">Me</Select.Option>
+            <Select.Option value="none">Unassigned</Select.Option>
           </Select>
         </div>
         <div style={{ marginBottom: 16 }}>

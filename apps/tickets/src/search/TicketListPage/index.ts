@@ -1,1 +1,2 @@
 export { TicketListPage, filtersOf } from './TicketListPage';
+export type { TicketFilterForm } from './TicketListPage';
