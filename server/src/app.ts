@@ -25,6 +25,7 @@ import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
 import { mfaRoutes } from './mfa/mfa.routes';
 import { passwordRoutes } from './passwords/passwords.routes';
+import { passkeyRoutes } from './passkeys/passkeys.routes';
 import type { Mailer } from './common/mailer';
 import type { Db } from './db/database';
 
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(monitoringRoutes);
   await app.register(mfaRoutes);
   await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
+  await app.register(passkeyRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -22,6 +22,8 @@ describe('@tessera/domain exports', () => {
         'ticketMessagesFailed', 'toastForGlobalError', 'toastRemovesOnHover', 'toastTimeoutMs', 'trimUsername', 'unexpectedErrorMessage',
         'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
         'validateText', 'validateTicketMessage', 'validateUsername',
+        // issue 4
+        'defaultPasskeyName', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
       ].sort(),
     );
   });

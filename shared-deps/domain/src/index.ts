@@ -128,3 +128,7 @@ export type { ExtractedCertificate } from './validation/extractCertificateText';
 export { validateFileSize } from './validation/validateFileSize';
 export { validateTicketMessage } from './validation/validateTicketMessage';
 export { padPassNumber } from './validation/padPassNumber';
+
+// Passkeys (signin §4, §9)
+export { defaultPasskeyName } from './passkeys/defaultPasskeyName';
+export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './passkeys/challengeSchedule';
