@@ -76,11 +76,15 @@ export function LoginPage() {
           type="button"
           block
           style={{ marginTop: 8 }}
-          loading={passkeyCeremony === 'modal'}
           onClick={() => dispatch(loginActions.passkeySignInRequested({ conditional: false, redirect: redirectParam() }))}
         >
           Sign in with a passkey
         </Button>
+      )}
+      {passkeyCeremony === 'modal' && (
+        <Text as="p" role="status" style={{ fontSize: 12 }}>
+          Waiting for your passkey…
+        </Text>
       )}
       {passkeyCeremonyAborted && (
         <Text as="p" role="status" style={{ fontSize: 12, color: 'var(--fgColor-muted, #59636e)' }}>
