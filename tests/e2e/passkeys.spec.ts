@@ -43,10 +43,15 @@ test.describe('passkeys', () => {
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);
 
-    // Sign out, then sign in with the passkey alone (no username, no password).
+    // Sign out, then sign in with the passkey alone (no username, no password). Chromium's virtual
+    // authenticator would answer the login screen's conditional (autofill) request by itself, so user
+    // presence is held back until the page is up; the button's ceremony then replaces that request.
     await context.clearCookies();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('banner')).toContainText(user.username);
 
@@ -66,7 +71,7 @@ test.describe('passkeys', () => {
     // The deleted passkey no longer signs in.
     await context.clearCookies();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page.getByRole('alert')).toContainText('Passkey sign-in failed');
     await context.close();
   });
@@ -97,11 +102,11 @@ test.describe('passkeys', () => {
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     await page.goto('/login');
     await expect(page.getByLabel('Username')).toHaveAttribute('autocomplete', 'username webauthn');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The previous passkey request was cancelled.' })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('banner')).toContainText(user.username);
 

@@ -16,6 +16,13 @@ export interface FidoEpicDependencies {
     | 'markFido2SyncedCredentialForDeletion'
     | 'renameFido2SyncedCredential'
     | 'deleteFido2SyncedCredential'
+    | 'mfaStatus'
+    | 'userMfaStatus'
+    | 'mfaEnrol'
+    | 'mfaConfirm'
+    | 'mfaDisable'
+    | 'mfaRecoveryCodes'
+    | 'resetUserMfa'
   >;
   bus: { showToast(input: ToastInput): void };
   now: () => number;

@@ -5,9 +5,11 @@ import { createPasskeyEpic, deletePasskeyEpic, listPasskeysEpic, renamePasskeyEp
 import { passkeysSlice } from './passkeys/passkeys.slice';
 import { deleteSyncedEpic, loadSyncedEpic, markSyncedEpic, renameSyncedEpic } from './synced/synced.epics';
 import { syncedSlice } from './synced/synced.slice';
+import { mfaConfirmEpic, mfaDisableEpic, mfaEnrolEpic, mfaRecoveryCodesEpic, mfaResetEpic, mfaStatusEpic } from './mfa/mfa.epics';
+import { mfaSlice } from './mfa/mfa.slice';
 
 /** The fido app's slices. */
-export const fidoSlices = [passkeysSlice, syncedSlice] as const;
+export const fidoSlices = [passkeysSlice, syncedSlice, mfaSlice] as const;
 
 /** The fido app's epics, as one. */
 export const fidoEpic = combineEpics<Action, Action, unknown, FidoEpicDependencies>(
@@ -19,4 +21,10 @@ export const fidoEpic = combineEpics<Action, Action, unknown, FidoEpicDependenci
   renameSyncedEpic,
   markSyncedEpic,
   deleteSyncedEpic,
+  mfaStatusEpic,
+  mfaEnrolEpic,
+  mfaConfirmEpic,
+  mfaDisableEpic,
+  mfaRecoveryCodesEpic,
+  mfaResetEpic,
 );

@@ -96,7 +96,7 @@ export const loginSlice = createSlice({
       state.otpVerified = false;
       state.verifyOtpFailure = false;
     },
-    /** Sign in with a passkey: modal (button) or conditional UI (autofill on the username field). */
+    /** Use a passkey: modal (button) or conditional UI (autofill on the username field). */
     passkeySignInRequested(state, action: PayloadAction<{ conditional: boolean; redirect: string | null }>) {
       state.passkeyCeremony = action.payload.conditional ? 'conditional' : 'modal';
       state.redirect = action.payload.redirect;

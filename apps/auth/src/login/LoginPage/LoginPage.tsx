@@ -78,7 +78,7 @@ export function LoginPage() {
           style={{ marginTop: 8 }}
           onClick={() => dispatch(loginActions.passkeySignInRequested({ conditional: false, redirect: redirectParam() }))}
         >
-          Sign in with a passkey
+          Use a passkey
         </Button>
       )}
       {passkeyCeremony === 'modal' && (

@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Button, Label, Link, Text } from '@primer/react';
 import { defaultPasskeyName, type Fido2Credential } from '@tessera/domain';
 import { PageLayout, TextField } from '@tessera/ui';
+import { getSessionState } from '@tessera/bus';
+import { MfaSection } from '../../mfa/MfaSection';
 import { passkeysActions, passkeysSelectors } from '../passkeys.slice';
 
 function formatDate(iso: string | null): string {
@@ -65,6 +67,8 @@ export function PasskeysPage({ userId }: { userId: string }) {
   const { loadingPasskeys, passkeyDetails, creatingFor, failedToLoad } = useSelector(passkeysSelectors.select);
   const details = passkeyDetails[userId];
   const [customName, setCustomName] = useState(() => defaultPasskeyName(new Date()));
+  const session = getSessionState();
+  const own = session.status === 'signedIn' && session.viewer.id === userId;
 
   useEffect(() => {
     dispatch(passkeysActions.passkeysRequested({ userId }));
@@ -98,6 +102,7 @@ export function PasskeysPage({ userId }: { userId: string }) {
           Create passkey
         </Button>
       </form>
+      <MfaSection userId={userId} own={own} />
     </PageLayout>
   );
 }
