@@ -123,6 +123,17 @@ describe('passkeys', () => {
       }
     });
 
+    it('should refuse a changed backup eligibility flag and store a changed backup state', async () => {
+      authenticator.be = true;
+      try {
+        await expectRefused(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }), /backup eligibility/);
+      } finally {
+        authenticator.be = false;
+      }
+      const row = await t.db.selectFrom('webauthn_credentials').select(['backed_up', 'device_type']).where('credential_id', '=', authenticator.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ backed_up: false, device_type: 'singleDevice' });
+    });
+
     it('should refuse a credential of another tenant', async () => {
       const other = await t.createTenant('Other', ['other.test']);
       const { userId } = await t.createUser(other, 'rex', []);
@@ -179,6 +190,12 @@ describe('passkeys', () => {
       expect(finished.json()).toMatchObject({ backedUp: true, deviceType: 'multiDevice' });
       expect((await c.post('/api2/CMS-v2/GetFido2SyncedCredential', { credentialId })).statusCode).toBe(403);
       expect((await admin.post('/api2/CMS-v2/GetFido2SyncedCredential', { credentialId })).json()).toMatchObject({ credentialId, username: 'vic', markedForDeletion: false });
+      // The backup state (BS) may change between assertions; it is stored.
+      authenticator.bs = false;
+      expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.statusCode).toBe(200);
+      expect((await c.post(`${AUTH}/ListFido2RegisteredCredentials`, { userId })).json().registeredCredentials[0]).toMatchObject({ backedUp: false });
+      authenticator.bs = true;
+      expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.statusCode).toBe(200);
       expect((await admin.request('PATCH', '/api2/CMS-v2/RenameFido2SyncedCredential', { body: { credentialId, newCustomName: 'Phone' } })).json()).toMatchObject({ customName: 'Phone' });
       expect((await admin.post('/api2/CMS-v2/MarkFido2SyncedCredentialForDeletion', { credentialId, markedForDeletion: true })).json()).toMatchObject({ markedForDeletion: true });
       expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.json()).toMatchObject({ message: expect.stringMatching(/marked for deletion/) });

@@ -318,6 +318,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (!verification.verified) return { error: 'assertion did not verify', ...who } as const;
         const info = verification.authenticationInfo;
+        // WebAuthn L3 §6.1.3: backup eligibility (BE) is fixed when the credential is made; a change means
+        // another authenticator answers for this credential id. Backup state (BS) may change and is stored.
+        if (info.credentialDeviceType !== credential.device_type) return { error: 'backup eligibility changed', ...who } as const;
         await repo.recordUse(trx, credential.id, info.newCounter, info.credentialBackedUp, now);
         await app.audit.write(trx, { tenantId: user.tenant_id, actorUserId: user.id, actorUsername: user.username, ip, action: 'login', outcome: 'success', detail: { method: 'passkey', passkeyId: credential.id } });
         const session = await auth.newActiveSession(trx, user.id, user.tenant_id, previousToken ? sessionIdOf(previousToken) : null);
