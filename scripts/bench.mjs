@@ -11,6 +11,10 @@
 // Figures (issue 6), measured by scripts/bench/tickets.ts in its own process:
 //  - p95 of POST SearchSupportTickets over 100,000 tickets (goal ≤ 200 ms);
 //  - time for `tessera tickets close` of 10,000 tickets, 100 per PATCH (goal ≤ 60 s).
+// Figures (issue 4):
+//  - TOTP codes verified per second (otpauth, SHA-1, 6 digits, ±1 step: the server's settings);
+//  - passkey assertions verified per second (@simplewebauthn/server, ES256), and passkey sign-ins per
+//    second end to end (PrepareFido2Authentication + FinishFido2Authentication over HTTP).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import net from 'node:net';
@@ -175,7 +179,10 @@ async function main() {
     report('raw argon2id verify (m=19456 KiB, t=2, p=1)', rawRate.toFixed(1), '/s', 'reference', true);
     report('sign-ins / raw KDF', `${(kdfRatio * 100).toFixed(0)}`, '%', '≥ 90%', kdfRatio >= 0.9);
 
-    // 3. /login in Chromium: JS bytes (gzip) and time until the form is usable, cold.
+    // 3. Issue 4: TOTP and passkey verification rates.
+    await signInStrength(base, jar, signInRate);
+
+    // 4. /login in Chromium: JS bytes (gzip) and time until the form is usable, cold.
     if (!existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('no build: run `npm run build` first');
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
@@ -248,3 +255,127 @@ main()
     console.error(`bench: ${err.message}`);
     process.exit(1);
   });
+/** A software authenticator (ES256, `none` attestation), as the server tests use. */
+async function softAuthenticator() {
+  const { createHash, generateKeyPairSync, randomBytes, sign } = await import('node:crypto');
+  const { isoCBOR } = await import('@simplewebauthn/server/helpers');
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const credentialId = randomBytes(16);
+  const sha256 = (d) => createHash('sha256').update(d).digest();
+  const b64u = (b) => Buffer.from(b).toString('base64url');
+  let counter = 0;
+  let userHandle;
+  const authData = (rpId, attested) => {
+    const head = Buffer.alloc(37);
+    sha256(rpId).copy(head, 0);
+    head.writeUInt8(0x01 | 0x04 | (attested ? 0x40 : 0), 32);
+    head.writeUInt32BE(counter, 33);
+    if (!attested) return head;
+    const len = Buffer.alloc(2);
+    len.writeUInt16BE(credentialId.length);
+    const cose = isoCBOR.encode(new Map([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x, 'base64url')], [-3, Buffer.from(jwk.y, 'base64url')]]));
+    return Buffer.concat([head, Buffer.alloc(16), len, credentialId, Buffer.from(cose)]);
+  };
+  return {
+    id: b64u(credentialId),
+    register({ challenge, origin, rpId }, handle) {
+      userHandle = handle;
+      const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin, crossOrigin: false }));
+      const attestationObject = isoCBOR.encode(new Map([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData(rpId, true)]]));
+      return { id: b64u(credentialId), rawId: b64u(credentialId), type: 'public-key', response: { clientDataJSON: b64u(clientDataJSON), attestationObject: b64u(attestationObject), transports: ['internal'] }, clientExtensionResults: {} };
+    },
+    assert({ challenge, origin, rpId }) {
+      counter += 1;
+      const data = authData(rpId, false);
+      const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false }));
+      const signature = sign('sha256', Buffer.concat([data, sha256(clientDataJSON)]), privateKey);
+      return { id: b64u(credentialId), rawId: b64u(credentialId), type: 'public-key', response: { clientDataJSON: b64u(clientDataJSON), authenticatorData: b64u(data), signature: b64u(signature), userHandle }, clientExtensionResults: {} };
+    },
+    get counter() {
+      return counter;
+    },
+  };
+}
+
+/** Issue 4 figures: TOTP verifications/s, passkey assertions verified/s, passkey sign-ins/s over HTTP. */
+async function signInStrength(base, jar, passwordSignInRate) {
+  const { TOTP, Secret } = await import('otpauth');
+  const secret = new Secret({ size: 20 });
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret });
+  const now = Date.now();
+  const token = totp.generate({ timestamp: now });
+  let count = 0;
+  let t0 = performance.now();
+  while (performance.now() - t0 < 1000) {
+    for (let i = 0; i < 100; i += 1) if (totp.validate({ token, timestamp: now, window: 1 }) === null) throw new Error('TOTP did not verify');
+    count += 100;
+  }
+  const totpRate = count / ((performance.now() - t0) / 1000);
+  report('TOTP verifications (otpauth, ±1 step)', Math.round(totpRate), '/s', '≥ 10000/s (far above any sign-in rate)', totpRate >= 10_000);
+
+  // Register a passkey for the bench administrator through the API.
+  const headers = () => ({ 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) });
+  const viewer = await (await fetch(`${base}/api/login`, { headers: headers() })).json();
+  const origin = base;
+  const rpId = new URL(base).hostname;
+  const register = async () => {
+    const authenticator = await softAuthenticator();
+    const options = await (await fetch(`${base}/api2/Authentication-v1/PrepareFido2Registration`, { method: 'POST', headers: headers(), body: JSON.stringify({ userId: viewer.id }) })).json();
+    const registered = await fetch(`${base}/api2/Authentication-v1/FinishFido2Registration`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ credentialCreationResponseJson: authenticator.register({ challenge: options.challenge, origin, rpId }, options.user.id), customName: 'bench' }),
+    });
+    if (registered.status !== 200) throw new Error(`passkey registration answered ${registered.status}: ${await registered.text()}`);
+    return authenticator;
+  };
+  // One passkey per concurrent client: each signs its assertions in order, so its counter only grows.
+  const authenticators = [];
+  for (let i = 0; i < 4; i += 1) authenticators.push(await register());
+
+  // Library rate: the same assertion check the server runs, without HTTP and database.
+  const { verifyAuthenticationResponse, verifyRegistrationResponse } = await import('@simplewebauthn/server');
+  const { isoBase64URL } = await import('@simplewebauthn/server/helpers');
+  const list = await (await fetch(`${base}/api2/Authentication-v1/ListFido2RegisteredCredentials`, { method: 'POST', headers: headers(), body: JSON.stringify({ userId: viewer.id }) })).json();
+  if (list.registeredCredentials.length !== authenticators.length) throw new Error('the bench passkeys are missing');
+  const libAuth = await softAuthenticator();
+  const libOptions = { challenge: isoBase64URL.fromBuffer(Buffer.alloc(32, 1)), origin, rpId };
+  const libReg = libAuth.register(libOptions, 'x');
+  const reg = await verifyRegistrationResponse({ response: libReg, expectedChallenge: libOptions.challenge, expectedOrigin: origin, expectedRPID: rpId, requireUserVerification: true });
+  const credential = { ...reg.registrationInfo.credential };
+  count = 0;
+  t0 = performance.now();
+  while (performance.now() - t0 < 2000) {
+    const assertion = libAuth.assert(libOptions);
+    const result = await verifyAuthenticationResponse({ response: assertion, expectedChallenge: libOptions.challenge, expectedOrigin: origin, expectedRPID: rpId, credential, requireUserVerification: true });
+    if (!result.verified) throw new Error('assertion did not verify');
+    credential.counter = result.authenticationInfo.newCounter;
+    count += 1;
+  }
+  const assertRate = count / ((performance.now() - t0) / 1000);
+  report('passkey assertions verified (@simplewebauthn/server, ES256)', Math.round(assertRate), '/s', '≥ 500/s', assertRate >= 500);
+
+  // End to end: challenge + assertion + new session over HTTP, 4 at a time (assertions are signed here).
+  const e2eCount = 200;
+  let next = 0;
+  t0 = performance.now();
+  await Promise.all(
+    authenticators.map(async (authenticator) => {
+      while (next++ < e2eCount) {
+        const challengeRes = await fetch(`${base}/api2/Authentication-v1/PrepareFido2Authentication`, { method: 'POST', headers: { accept: 'application/x-webauthn-challenge' } });
+        const challenge = Buffer.from(await challengeRes.arrayBuffer()).toString('base64url');
+        const res = await fetch(`${base}/api2/Authentication-v1/FinishFido2Authentication`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: `XSRF-TOKEN=${jar['XSRF-TOKEN']}` },
+          body: JSON.stringify(authenticator.assert({ challenge, origin, rpId })),
+        });
+        if (res.status !== 200) throw new Error(`passkey sign-in answered ${res.status}: ${await res.text()}`);
+      }
+    }),
+  );
+  const e2eRate = e2eCount / ((performance.now() - t0) / 1000);
+  // No KDF on this path: a passkey sign-in should beat a password sign-in.
+  report('passkey sign-ins end to end (HTTP, 4 concurrent)', e2eRate.toFixed(1), '/s', `≥ password sign-ins (${passwordSignInRate.toFixed(1)}/s)`, e2eRate >= passwordSignInRate);
+}
+

@@ -10,6 +10,8 @@ const root = path.resolve(__dirname, '..');
 const runDir = path.join(root, 'tests', '.results');
 export const MAIN_PORT = Number(process.env.TESSERA_E2E_PORT ?? 18765);
 export const SHORT_SESSION_PORT = MAIN_PORT + 1;
+/** Port of the SMTP listener the password-reset journey starts (the main server sends mail there). */
+export const SMTP_PORT = MAIN_PORT + 2;
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   const dataDir = path.join(runDir, `data-${name}`);
@@ -56,7 +58,7 @@ export default defineConfig({
     { name: 'console', testIgnore: /bootstrap\.spec\.ts/, dependencies: ['bootstrap'] },
   ],
   webServer: [
-    server(MAIN_PORT, 'main'),
+    server(MAIN_PORT, 'main', { TESSERA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
     server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '10' }),
   ],
 });

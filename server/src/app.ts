@@ -27,6 +27,7 @@ import { ticketsRoutes } from './tickets/tickets.routes';
 import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
 import { mfaRoutes } from './mfa/mfa.routes';
 import { passwordRoutes } from './passwords/passwords.routes';
+import { passkeyRoutes } from './passkeys/passkeys.routes';
 import type { Mailer } from './common/mailer';
 import type { Db } from './db/database';
 
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(temporaryPassesRoutes);
   await app.register(mfaRoutes);
   await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
+  await app.register(passkeyRoutes);
   await app.register(staticPlugin);
   return app;
 }

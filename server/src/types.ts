@@ -43,5 +43,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Permission the viewer must hold; an array means any one of them. */
     permission?: string | readonly string[];
+    /** `false`: the route is exempt from the XSRF check (only PrepareFido2Authentication: no cookies, no state of a user). */
+    xsrf?: boolean;
   }
 }

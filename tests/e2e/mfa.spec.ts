@@ -68,3 +68,45 @@ test('TOTP: enrol from the displayed secret, sign in with a code, replay refused
     await adminContext.close();
   }
 });
+
+test('TOTP: a user turns it on for themself; an administrator resets it', async ({ browser, baseURL }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await apiLogin(admin, baseURL!, ADMIN.username, ADMIN.password);
+  const user = await createUserWithPermissions(admin.request, baseURL!, ['selfServicePortal']);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const userId = (await apiLogin(page, baseURL!, user.username, user.password)).viewer.id as string;
+  await page.goto(`/credentials/fido/passkeys/${userId}`);
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await expect(section).toContainText('Status: Off');
+  await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await section.getByLabel('Your password').fill(user.password);
+  await section.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await section.getByLabel('Secret').textContent())!.trim();
+  await section.getByLabel('Authentication code').fill(codeAt(secret, Date.now()));
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Two-factor authentication enabled' })).toBeVisible();
+  await expect(section).toContainText('Status: On');
+
+  await context.clearCookies();
+  await signInWithPassword(page, user.username, user.password);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+
+  // The administrator resets it on the user's page (audited); the next sign-in needs no code.
+  await admin.goto(`/credentials/fido/passkeys/${userId}`);
+  const adminSection = admin.getByRole('region', { name: 'Two-factor authentication' });
+  await expect(adminSection).toContainText('Status: On');
+  await adminSection.getByRole('button', { name: 'Reset two-factor authentication' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Two-factor authentication reset' })).toBeVisible();
+  await expect(adminSection).toContainText('Status: Off');
+  const audit = await admin.request.get(`${baseURL}/api2/Monitoring-v1/AuditEvents?action=mfa.reset`);
+  expect((await audit.json()).results.some((e: { targetId: string }) => e.targetId === userId)).toBe(true);
+
+  await context.clearCookies();
+  await signInWithPassword(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await context.close();
+  await adminContext.close();
+});

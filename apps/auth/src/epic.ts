@@ -4,15 +4,31 @@ import type { Observable } from 'rxjs';
 import type { ApiClient } from '@tessera/api';
 import type { SessionState } from '@tessera/bus';
 import type { ErrorCode, SessionInfo, Viewer } from '@tessera/domain';
+import { createPasskeySignIn, type PasskeySignIn } from './login/passkey/passkeySignIn';
 
 /** What the auth app's epics use of the store dependencies (`{api, bus, now}`). */
 export interface AuthEpicDependencies {
-  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version' | 'totpAuth' | 'forgotPassword' | 'validateResetToken' | 'resetPassword'>;
+  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version' | 'totpAuth' | 'forgotPassword' | 'validateResetToken' | 'resetPassword' | 'prepareFido2Authentication' | 'finishFido2Authentication'>;
   bus: {
     session$: Observable<SessionState>;
     signedIn(viewer: Viewer, session: SessionInfo): void;
   };
   now: () => number;
+  /** The passkey ceremony (tests replace it); default: @simplewebauthn/browser over a challenge cache. */
+  passkeys?: PasskeySignIn;
+}
+
+const defaultPasskeys = new WeakMap<object, PasskeySignIn>();
+
+/** The passkey sign-in of these dependencies (one challenge cache per api client). */
+export function passkeysOf(deps: AuthEpicDependencies): PasskeySignIn {
+  if (deps.passkeys) return deps.passkeys;
+  let made = defaultPasskeys.get(deps.api);
+  if (!made) {
+    made = createPasskeySignIn({ prepare: () => deps.api.prepareFido2Authentication(), now: deps.now });
+    defaultPasskeys.set(deps.api, made);
+  }
+  return made;
 }
 
 /** An epic of the auth app. */

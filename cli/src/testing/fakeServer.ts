@@ -79,7 +79,22 @@ export async function startFakeServer(): Promise<FakeServer> {
           return send(204);
         case 'POST /api2/Authentication-v1/login': {
           const { username, password } = JSON.parse(await body(request)) as { username: string; password: string };
+          if (username === 'mfa' && password === 'secret') {
+            // A TOTP account (issue 4): the password opens a pending session; TOTPAuth with 123456 completes it.
+            next += 1;
+            setCookies.push(`tessera_session=pending-${next}; Path=/; HttpOnly; SameSite=Strict`);
+            return send(200, { furtherAuthenticationRequired: ['TOTP'], session: SESSION });
+          }
           if (username !== 'admin' || password !== 'secret') return send(401, { code: 'INVALID_CREDENTIALS', message: 'Check Username and Password' });
+          next += 1;
+          const id = `session-${next}`;
+          sessions.add(id);
+          setCookies.push(`tessera_session=${id}; Path=/; HttpOnly; SameSite=Strict`);
+          return send(200, { furtherAuthenticationRequired: [], viewer: FAKE_VIEWER, session: SESSION });
+        }
+        case 'POST /api2/Authentication-v1/TOTPAuth': {
+          const { passcode } = JSON.parse(await body(request)) as { passcode: string };
+          if (!jar.tessera_session?.startsWith('pending-') || passcode !== '123456') return send(401, { code: 'MFA_INVALID', message: 'Failed to validate MFA token' });
           next += 1;
           const id = `session-${next}`;
           sessions.add(id);

@@ -34,6 +34,7 @@ export const xsrfPlugin = fp(
         });
       }
       if (!UNSAFE_METHODS.has(request.method)) return;
+      if (request.routeOptions.config.xsrf === false) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new CsrfError();
     });

@@ -207,3 +207,6 @@ export type {
   SmartcardRequestRequest,
   SmartcardRequestResponse,
 } from './temporary-passes/temporaryPasses';
+// Passkeys (signin §4, §9)
+export { defaultPasskeyName } from './passkeys/defaultPasskeyName';
+export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './passkeys/challengeSchedule';

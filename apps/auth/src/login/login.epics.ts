@@ -1,8 +1,9 @@
 import { ofType } from 'redux-observable';
-import { catchError, concat, distinctUntilChanged, exhaustMap, filter, from, map, of, type Observable } from 'rxjs';
+import { catchError, concat, distinctUntilChanged, exhaustMap, filter, from, map, mergeMap, of, type Observable } from 'rxjs';
 import type { Action } from '@reduxjs/toolkit';
 import { MESSAGES, messageForErrorCode, type ErrorCode, type LoginResponse } from '@tessera/domain';
 import type { AuthEpic, AuthEpicDependencies } from '../epic';
+import { passkeysOf } from '../epic';
 import { toFailure } from '../epic';
 import { navigate } from '../navigation/followLink';
 import { afterSignInPath } from '../navigation/safeRedirect';
@@ -83,6 +84,31 @@ export const totpEpic: AuthEpic = (action$, state$, { api, bus }) =>
           return concat(of(loginActions.otpVerified()), finishSignIn(response, redirect, bus));
         }),
         catchError((error: unknown) => of(loginActions.otpFailed(otpFailureMessage(error)))),
+      ),
+    ),
+  );
+
+const isAbortError = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+/**
+ * Passkey sign-in (signin §4): each request runs its own ceremony; a newer one aborts the previous
+ * (AbortError → passkeyCeremonyAborted). The assertion goes to FinishFido2Authentication; the answer
+ * completes the sign-in like a password login. A failed modal ceremony shows 'Passkey sign-in failed'.
+ */
+export const passkeySignInEpic: AuthEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    ofType(loginActions.passkeySignInRequested.type),
+    map((action) => (action as ReturnType<typeof loginActions.passkeySignInRequested>).payload),
+    mergeMap(({ conditional, redirect }) =>
+      from(passkeysOf(deps).assert({ conditional })).pipe(
+        exhaustMap((assertion) => from(deps.api.finishFido2Authentication(assertion))),
+        exhaustMap((response) => finishSignIn(response, redirect, deps.bus)),
+        catchError((error: unknown) => {
+          if (isAbortError(error)) return of(loginActions.passkeyCeremonyAborted());
+          if (conditional && error instanceof Error && error.name === 'NotAllowedError') return of(loginActions.passkeyCeremonyEnded());
+          const failure = toFailure(error);
+          return of(loginActions.loginFailed({ code: failure.code, message: `${MESSAGES.PASSKEY_SIGNIN_FAILED}: ${failure.message}` }));
+        }),
       ),
     ),
   );

@@ -21,6 +21,10 @@ export interface LoginState {
   otpVerified: boolean;
   verifyOtpFailure: boolean;
   showVerifyOTPSpinner: boolean;
+  /** A passkey ceremony is running: modal (button) or conditional (autofill). */
+  passkeyCeremony: 'idle' | 'modal' | 'conditional';
+  /** The last passkey ceremony was cancelled by a newer one (AbortError). */
+  passkeyCeremonyAborted: boolean;
 }
 
 const initialState: LoginState = {
@@ -38,6 +42,8 @@ const initialState: LoginState = {
   otpVerified: false,
   verifyOtpFailure: false,
   showVerifyOTPSpinner: false,
+  passkeyCeremony: 'idle',
+  passkeyCeremonyAborted: false,
 };
 
 /** The login slice (signin §4 "Sign-in" transitions). */
@@ -90,12 +96,31 @@ export const loginSlice = createSlice({
       state.otpVerified = false;
       state.verifyOtpFailure = false;
     },
+    /** Use a passkey: modal (button) or conditional UI (autofill on the username field). */
+    passkeySignInRequested(state, action: PayloadAction<{ conditional: boolean; redirect: string | null }>) {
+      state.passkeyCeremony = action.payload.conditional ? 'conditional' : 'modal';
+      state.redirect = action.payload.redirect;
+      if (!action.payload.conditional) {
+        state.errorMessage = null;
+        state.errorCode = null;
+        state.loginFailed = false;
+      }
+    },
+    /** A newer ceremony cancelled this one (signin §4, AbortError). */
+    passkeyCeremonyAborted(state) {
+      state.passkeyCeremonyAborted = true;
+    },
+    /** A conditional ceremony ended without a sign-in (dismissed, unsupported): nothing to show. */
+    passkeyCeremonyEnded(state) {
+      state.passkeyCeremony = 'idle';
+    },
     /** Back from the code step to username and password. */
     tokenCancelled() {
       return initialState;
     },
     /** Credentials accepted with no further authentication: signed in (QR, secret and codes cleared). */
     loginSucceeded(state) {
+      state.passkeyCeremony = 'idle';
       state.qr = null;
       state.secret = null;
       state.recoveryCodes = [];
@@ -113,6 +138,7 @@ export const loginSlice = createSlice({
       state.attemptingSignIn = false;
       state.loginFailed = true;
       state.requestingToken = false;
+      state.passkeyCeremony = 'idle';
       state.errorCode = action.payload.code;
       state.errorMessage = action.payload.message;
     },

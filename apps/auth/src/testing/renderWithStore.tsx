@@ -20,6 +20,8 @@ export function fakeApi() {
     forgotPassword: jest.fn(),
     validateResetToken: jest.fn(),
     resetPassword: jest.fn(),
+    prepareFido2Authentication: jest.fn(),
+    finishFido2Authentication: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 
@@ -36,9 +38,9 @@ export function fakeBus(initial: SessionState = { status: 'signedOut' }) {
  * Renders `ui` with a real store holding only the auth slices and epics, whose dependencies are
  * the fakes given (CONVENTIONS: "tests build a real store holding only that slice").
  */
-export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = fakeBus() } = {}) {
+export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = fakeBus(), passkeys }: { api?: ReturnType<typeof fakeApi>; bus?: ReturnType<typeof fakeBus>; passkeys?: AuthEpicDependencies['passkeys'] } = {}) {
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, AuthEpicDependencies>({
-    dependencies: { api: api as unknown as AuthEpicDependencies['api'], bus, now: () => Date.now() },
+    dependencies: { api: api as unknown as AuthEpicDependencies['api'], bus, now: () => Date.now(), ...(passkeys ? { passkeys } : {}) },
   });
   const reducer = combineReducers(Object.fromEntries(authSlices.map((slice) => [slice.name, slice.reducer])));
   const store = configureStore({ reducer, middleware: (getDefault) => getDefault().concat(epicMiddleware) });

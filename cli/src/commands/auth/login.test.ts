@@ -98,4 +98,20 @@ describe('tessera login', () => {
     expect(await run(loginCommand(harness.context), ['--server', 'http://127.0.0.1:1', '--username', 'admin', '--password-stdin'])).toBe(1);
     expect(harness.stderr()).toMatch(/^error: Could not reach the server at http:\/\/127\.0\.0\.1:1\/\S+: .+\n$/);
   });
+
+  it('should complete a TOTP sign-in with --totp-code, and refuse a wrong code with the spec text', async () => {
+    harness = testContext({ readStdin: async () => 'secret' });
+    expect(await run(loginCommand(harness.context), ['--server', server.url, '--username', 'mfa', '--password-stdin', '--totp-code', ' 123456 '])).toBe(0);
+    expect(harness.stdout()).toBe(`Signed in to ${server.url} as mfa.\n`);
+    harness.cleanup();
+    harness = testContext({ readStdin: async () => 'secret' });
+    expect(await run(loginCommand(harness.context), ['--server', server.url, '--username', 'mfa', '--password-stdin', '--totp-code', '000000'])).toBe(1);
+    expect(harness.stderr()).toBe('error: Failed to validate MFA token\n');
+  });
+
+  it('should ask for the TOTP code without --totp-code only on a terminal', async () => {
+    harness = testContext({ readStdin: async () => 'secret' });
+    expect(await run(loginCommand(harness.context), ['--server', server.url, '--username', 'mfa', '--password-stdin'])).toBe(2);
+    expect(harness.stderr()).toBe('error: this account needs a TOTP code; use --totp-code\n');
+  });
 });

@@ -61,6 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('webauthn_challenges_expiry').on('webauthn_challenges').column('expires_at').execute();
 
   await db.schema
     .createTable('password_reset_tokens')

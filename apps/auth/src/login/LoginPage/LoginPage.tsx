@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Link, Text } from '@primer/react';
 import { trimUsername } from '@tessera/domain';
@@ -19,7 +20,22 @@ export function LoginPage() {
   const errorMessage = useSelector(loginSelectors.selectErrorMessage);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const requestingToken = useSelector(loginSelectors.selectLogin).requestingToken;
+  const { requestingToken, passkeyCeremony, passkeyCeremonyAborted } = useSelector(loginSelectors.selectLogin);
+  const redirectParam = () => new URLSearchParams(search).get('redirect');
+
+  // Conditional UI (signin §4): passkeys offered in the username field's autofill.
+  useEffect(() => {
+    let live = true;
+    void browserSupportsWebAuthnAutofill()
+      .catch(() => false)
+      .then((supported) => {
+        if (live && supported) dispatch(loginActions.passkeySignInRequested({ conditional: true, redirect: new URLSearchParams(window.location.search).get('redirect') }));
+      });
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
   if (requestingToken) return <TotpStep />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,7 +51,7 @@ export function LoginPage() {
         <TextField
           label="Username"
           name="username"
-          autoComplete="username"
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           required
@@ -55,6 +71,26 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
+      {browserSupportsWebAuthn() && (
+        <Button
+          type="button"
+          block
+          style={{ marginTop: 8 }}
+          onClick={() => dispatch(loginActions.passkeySignInRequested({ conditional: false, redirect: redirectParam() }))}
+        >
+          Use a passkey
+        </Button>
+      )}
+      {passkeyCeremony === 'modal' && (
+        <Text as="p" role="status" style={{ fontSize: 12 }}>
+          Waiting for your passkey…
+        </Text>
+      )}
+      {passkeyCeremonyAborted && (
+        <Text as="p" role="status" style={{ fontSize: 12, color: 'var(--fgColor-muted, #59636e)' }}>
+          The previous passkey request was cancelled.
+        </Text>
+      )}
       <Text as="p" style={{ marginTop: 16 }}>
         <Link href="/forgotpassword" onClick={followLink}>
           Forgot your password?

@@ -1,0 +1,1 @@
+export { MfaSection } from './MfaSection';

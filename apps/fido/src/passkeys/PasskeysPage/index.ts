@@ -1,0 +1,1 @@
+export { PasskeysPage } from './PasskeysPage';

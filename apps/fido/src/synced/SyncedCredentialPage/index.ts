@@ -1,0 +1,1 @@
+export { SyncedCredentialPage } from './SyncedCredentialPage';

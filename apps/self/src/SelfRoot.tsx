@@ -1,0 +1,36 @@
+import { Link, Text } from '@primer/react';
+import { navigateToUrl } from 'single-spa';
+import { getSessionState } from '@tessera/bus';
+import { matchRoute } from '@tessera/domain';
+import { PageLayout, useLocation } from '@tessera/ui';
+import { ChangePasswordPage } from './change-password/ChangePasswordPage';
+
+/** The self-service pages not built yet say so and point to the sign-in settings that are. */
+function SelfServiceLinks() {
+  const session = getSessionState();
+  const userId = session.status === 'signedIn' ? session.viewer.id : null;
+  return (
+    <PageLayout title="Self service">
+      <Text as="p">This page is not available yet</Text>
+      <ul>
+        <li>
+          <Link href="/self/changePassword/" onClick={navigateToUrl}>Change password</Link>
+        </li>
+        {userId && (
+          <li>
+            <Link href={`/credentials/fido/passkeys/${userId}`} onClick={navigateToUrl}>Passkeys and two-factor authentication</Link>
+          </li>
+        )}
+      </ul>
+    </PageLayout>
+  );
+}
+
+/** The self-service area's pages by path; root-config mounts this app only on routes of the `self` area. */
+export function SelfRoot() {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname)?.route;
+  if (!route || route.area !== 'self') return null;
+  if (route.path === '/self/changePassword/') return <ChangePasswordPage />;
+  return <SelfServiceLinks />;
+}

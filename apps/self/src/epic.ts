@@ -1,0 +1,14 @@
+import type { Action } from '@reduxjs/toolkit';
+import type { Epic } from 'redux-observable';
+import type { ApiClient } from '@tessera/api';
+import type { ToastInput } from '@tessera/domain';
+
+/** What the self app's epics use of the store dependencies. */
+export interface SelfEpicDependencies {
+  api: Pick<ApiClient, 'changePassword'>;
+  bus: { showToast(input: ToastInput): void };
+  now: () => number;
+}
+
+/** An epic of the self app. */
+export type SelfEpic = Epic<Action, Action, unknown, SelfEpicDependencies>;
