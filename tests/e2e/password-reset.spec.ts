@@ -93,7 +93,7 @@ test('forgot password: request, link by SMTP, reset, sign in with the new passwo
     await expect(page.getByRole('status')).toHaveText('Your password has been reset. You can now sign in.');
 
     // The old password no longer works; the new one does.
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
