@@ -20,9 +20,11 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { staticPlugin } from './plugins/static';
+import { agentHubPlugin } from './plugins/agent-hub';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
+import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -93,10 +95,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(xsrfPlugin);
   await app.register(authGuardPlugin);
   await app.register(openapiPlugin, { version: SERVER_VERSION });
+  await app.register(agentHubPlugin);
 
   await app.register(authRoutes);
   await app.register(identityRoutes);
   await app.register(monitoringRoutes);
+  await app.register(cmsClientRoutes);
   await app.register(staticPlugin);
   return app;
 }

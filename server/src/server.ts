@@ -36,10 +36,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const agentPort = await app.agentHub.listen(config.agentGrpcHost, config.agentGrpcPort);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; agents: gRPC on ${config.agentGrpcHost}:${agentPort})`);
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import type { UsersTable } from '../identity/users.table';
 import type { RolesTable, UserRolesTable } from '../identity/roles.table';
 import type { SessionsTable } from '../auth/sessions.table';
 import type { AuditEventsTable } from '../monitoring/audit-events.table';
+import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -14,6 +15,7 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
+  pin_requirements: PinRequirementsTable;
 }
 
 /** The application's database handle. */

@@ -30,7 +30,7 @@ describe('migrations', () => {
   });
 
   it('should create every table', async () => {
-    expect(await tables(t)).toEqual(['audit_events', 'roles', 'sessions', 'tenants', 'user_roles', 'users']);
+    expect(await tables(t)).toEqual(['audit_events', 'pin_requirements', 'roles', 'sessions', 'tenants', 'user_roles', 'users']);
   });
 
   it('should go down to nothing, then up, down and up again one by one', async () => {
@@ -50,7 +50,7 @@ describe('migrations', () => {
     }
     const latest = await migrateToLatest(t.db);
     expect(latest.results).toEqual([]);
-    expect(await tables(t)).toEqual(['audit_events', 'roles', 'sessions', 'tenants', 'user_roles', 'users']);
+    expect(await tables(t)).toEqual(['audit_events', 'pin_requirements', 'roles', 'sessions', 'tenants', 'user_roles', 'users']);
   });
 
   it('should enforce one default tenant and case-insensitive unique usernames per tenant', async () => {

@@ -40,6 +40,16 @@ export interface ServerConfig {
   loginWindowSeconds: number;
   /** Log level (`TESSERA_LOG_LEVEL`, default info). */
   logLevel: string;
+  /** Address the agent hub's gRPC endpoint listens on (`TESSERA_AGENT_GRPC_HOST`, default 127.0.0.1). */
+  agentGrpcHost: string;
+  /** Its port (`TESSERA_AGENT_GRPC_PORT`, default 8803; 0 = any free port). */
+  agentGrpcPort: number;
+  /** AgentAddress told to agents (`TESSERA_AGENT_ADDRESS`, default: the gRPC host, or 127.0.0.1 for a wildcard). */
+  agentAddress: string;
+  /** AgentPort told to agents (`TESSERA_AGENT_PUBLIC_PORT`, default: the bound gRPC port). */
+  agentPublicPort: number | null;
+  /** Timeout of a relayed agent call in ms (`TESSERA_AGENT_CALL_TIMEOUT_MS`, default 15000). */
+  agentCallTimeoutMs: number;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -99,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'TESSERA_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     logLevel: env.TESSERA_LOG_LEVEL?.trim() || 'info',
+    agentGrpcHost: env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1',
+    agentGrpcPort: integer(env, 'TESSERA_AGENT_GRPC_PORT', 8803, 0, 65535),
+    agentAddress: env.TESSERA_AGENT_ADDRESS?.trim() || (['0.0.0.0', '::'].includes(env.TESSERA_AGENT_GRPC_HOST?.trim() ?? '') ? '127.0.0.1' : env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1'),
+    agentPublicPort: env.TESSERA_AGENT_PUBLIC_PORT?.trim() ? integer(env, 'TESSERA_AGENT_PUBLIC_PORT', 0, 1, 65535) : null,
+    agentCallTimeoutMs: integer(env, 'TESSERA_AGENT_CALL_TIMEOUT_MS', 15_000, 100, 600_000),
     ...overrides,
   };
   if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {

@@ -32,7 +32,11 @@ export type ErrorCode =
   | 'BOOTSTRAP_DONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'NETWORK'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'NO_CMS_CLIENT'
+  | 'CMS_CLIENT_TIMEOUT'
+  | 'CMS_CLIENT_ERROR'
+  | 'INCORRECT_PIN';
 
 /** JSON body of every error answer other than the three plain-text global ones. */
 export interface ApiErrorBody {

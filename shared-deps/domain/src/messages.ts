@@ -114,6 +114,9 @@ export const MESSAGES = Object.freeze({
   UNEXPECTED_ERROR_TOAST: 'An unexpected error occurred',
   INCORRECT_PIN: 'Incorrect PIN.',
   INCORRECT_PIN_PROVIDED: 'Incorrect PIN provided.',
+  PIN_VALIDATION_FAILED: 'Error validating Card PIN',
+  // signin §8 success toasts
+  PIN_VALIDATED: 'PIN validated successfully',
   failedToVerifyEmail,
 
   // docs/api.md
@@ -143,6 +146,10 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   NETWORK: 'Could not reach the server.',
   INTERNAL: 'The server could not complete the request.',
+  NO_CMS_CLIENT: MESSAGES.NO_CMS_CLIENT,
+  CMS_CLIENT_TIMEOUT: 'The CMS Client did not answer in time.',
+  CMS_CLIENT_ERROR: 'The CMS Client could not complete the request.',
+  INCORRECT_PIN: MESSAGES.INCORRECT_PIN,
 });
 
 /** The default text of an API error code. */

@@ -90,7 +90,7 @@ describe('PivSession on the virtual card', () => {
     const { piv } = await open();
     await piv.authenticate(DEFAULT_MANAGEMENT_KEY, ALGORITHM.AES_192);
     const wrong = Buffer.from(DEFAULT_MANAGEMENT_KEY);
-    wrong[0] ^= 1;
+    wrong.writeUInt8(wrong[0]! ^ 1, 0);
     await expect(piv.authenticate(wrong, ALGORITHM.AES_192)).rejects.toMatchObject({ code: 'AUTH_FAILED' });
     await expect(piv.authenticate(DEFAULT_MANAGEMENT_KEY, ALGORITHM.AES_128)).rejects.toBeInstanceOf(PivError);
   });

@@ -8,6 +8,7 @@ import * as m20261123100000 from './2026_11_23_10_00_00_create_tenants';
 import * as m20261123100100 from './2026_11_23_10_01_00_create_users_and_roles';
 import * as m20261123100200 from './2026_11_23_10_02_00_create_sessions';
 import * as m20261123100300 from './2026_11_23_10_03_00_create_audit_events';
+import * as m20261123120000 from './2026_11_23_12_00_00_create_pin_requirements';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -15,4 +16,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_23_10_01_00_create_users_and_roles': m20261123100100,
   '2026_11_23_10_02_00_create_sessions': m20261123100200,
   '2026_11_23_10_03_00_create_audit_events': m20261123100300,
+  '2026_11_23_12_00_00_create_pin_requirements': m20261123120000,
 });
