@@ -12,6 +12,10 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql-15)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# PC/SC stack for the agent's pcsc backend test (issue 5): pcscd, the vpcd virtual reader driver, libpcsclite headers.
+command -v pcscd >/dev/null 2>&1 || need+=(pcscd)
+[ -f /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
+[ -f /usr/include/PCSC/winscard.h ] || need+=(libpcsclite-dev)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -19,7 +23,19 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; }
+# The optional pcsclite addon cannot build before libpcsclite-dev is there: build it now if needed.
+node -e "require('pcsclite')" >/dev/null 2>&1 || npm rebuild pcsclite >/dev/null 2>&1 || true
+
+# pcscd has no service manager here: start it for the tests when it is not running, stop it at the end.
+pcscd_pid=""
+if [ ! -S /run/pcscd/pcscd.comm ]; then
+  pcscd --foreground >/tmp/tessera-test-pcscd.log 2>&1 &
+  pcscd_pid=$!
+  for _ in $(seq 1 50); do [ -S /run/pcscd/pcscd.comm ] && break; sleep 0.1; done
+fi
+stop_pcscd() { if [ -n "$pcscd_pid" ]; then kill "$pcscd_pid" 2>/dev/null || true; wait "$pcscd_pid" 2>/dev/null || true; fi; }
+
+stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; stop_pcscd; }
 trap stop_services EXIT
 
 echo "== unit and server tests (PGlite)"

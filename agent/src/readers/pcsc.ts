@@ -60,6 +60,8 @@ export class PcscReaderBackend implements ReaderBackend {
   readonly #known = new Map<string, Known>();
   readonly #filter: string | undefined;
   #pcsc: Pcsc | null = null;
+  /** Every reader object the binding gave, filtered or not (each must be closed). */
+  readonly #all = new Set<PcscReader>();
 
   constructor(options: PcscBackendOptions = {}) {
     this.#filter = options.readerFilter;
@@ -82,7 +84,12 @@ export class PcscReaderBackend implements ReaderBackend {
   }
 
   #track(reader: PcscReader): void {
-    if (this.#filter && !reader.name.includes(this.#filter)) return;
+    this.#all.add(reader);
+    reader.on('end', () => this.#all.delete(reader));
+    if (this.#filter && !reader.name.includes(this.#filter)) {
+      reader.on('error', () => {});
+      return;
+    }
     const known: Known = { reader, present: false };
     this.#known.set(reader.name, known);
     this.#emit({ type: 'readerAdded', readerName: reader.name });
@@ -148,7 +155,8 @@ export class PcscReaderBackend implements ReaderBackend {
   }
 
   async close(): Promise<void> {
-    for (const { reader } of this.#known.values()) reader.close();
+    for (const reader of this.#all) reader.close();
+    this.#all.clear();
     this.#known.clear();
     this.#pcsc?.close();
     this.#pcsc = null;
