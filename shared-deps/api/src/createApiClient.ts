@@ -3,9 +3,10 @@ import { authenticationCalls, type AuthenticationCalls } from './authentication'
 import { createHttp, type ApiClientOptions } from './http';
 import { idmCalls, type IdmCalls } from './idm';
 import { monitoringCalls, type MonitoringCalls } from './monitoring';
+import { cmsCalls, type CmsCalls } from './cms';
 
 /** Every server call of issue 3. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, CmsCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -14,5 +15,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...cmsCalls(send) };
 }

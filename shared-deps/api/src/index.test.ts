@@ -11,6 +11,7 @@ describe('@tessera/api exports', () => {
     const calls = [
       'getXsrf', 'bootstrapStatus', 'bootstrap', 'login', 'checkSession', 'refreshSession', 'logout', 'anonymousSession', 'disclaimer', 'getViewer',
       'legacyLogout', 'version', 'news', 'listUsers', 'getUser', 'createUser', 'updateUser', 'listRoles', 'getRole', 'createRole', 'updateRole', 'listAuditEvents',
+      'cmsClientGrpcConfig', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -11,4 +11,5 @@ export type { CookieJar, CookieFetchOptions, SetCookie } from './cookieFetch';
 export type { AuthenticationCalls } from './authentication';
 export type { IdmCalls } from './idm';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
+export type { CmsCalls } from './cms';
 export type { ErrorCode } from '@tessera/domain';

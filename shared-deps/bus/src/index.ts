@@ -10,8 +10,8 @@ import type { SessionState } from './session';
 export { session$, getSessionState, sessionLoading, signedIn, sessionRefreshed, signedOut } from './session';
 export type { SessionState } from './session';
 export { toasts$, showToast } from './toasts';
-export { readers$, publishReaderEvent } from './readers';
-export type { ReaderEvent } from './readers';
+export { readers$, publishReaderEvent, connectReadersStream } from './readers';
+export type { ReaderEvent, WebSocketConstructor } from './readers';
 
 /** The bus as a dependency (the store's `dependencies.bus`); the module namespace itself fits it. */
 export interface Bus {
@@ -25,4 +25,5 @@ export interface Bus {
   showToast(input: ToastInput): void;
   readers$: Observable<ReaderEvent>;
   publishReaderEvent(event: ReaderEvent): void;
+  connectReadersStream(url: string): () => void;
 }

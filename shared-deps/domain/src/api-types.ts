@@ -259,3 +259,30 @@ export interface AuditEvent {
   detail: Record<string, unknown>;
   createdAt: string;
 }
+
+/** Server paths of the CMS calls by client protocol (signin §5, §7): CMS-v1 or CMS-v2. */
+export type CmsVersion = 'CMS-v1' | 'CMS-v2';
+
+/** A card reader as the server relays it from the local security client (signin §3 "Smartcard reader"). */
+export interface CardReader {
+  name: string;
+  cardPresent: boolean;
+  smartcard: { serialNumber: string; atr: string; cardType: string } | null;
+  printer: { name: string; isCardPrinter: boolean } | null;
+  status: string;
+  processing: boolean;
+}
+
+/** Local client gRPC config (signin §3): where the agent dials the server. */
+export interface CmsClientGrpcConfig {
+  AgentAddress: string;
+  AgentPort: number;
+}
+
+/** Card PIN requirements from the server (signin §3, §5). */
+export interface CardPinRequirements {
+  minLength: number;
+  maxLength: number;
+  digitsOnly: boolean;
+  description: string;
+}

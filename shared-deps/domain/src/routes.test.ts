@@ -149,7 +149,7 @@ describe('loginRedirectPath', () => {
 
 describe('areas', () => {
   it('should name the built areas and their apps', () => {
-    expect(BUILT_AREAS).toEqual(['auth', 'shell']);
+    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'smartcards']);
     expect(appNameForArea('auth')).toBe('@tessera/app-auth');
   });
 });

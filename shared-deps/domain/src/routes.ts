@@ -61,7 +61,7 @@ export const DENIED_PATH = '/denied';
 export const LOGIN_PATH = '/login';
 
 /** Areas that have an app so far (issue 3). Routes of other areas are in the table but mount nothing. */
-export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell'] as Area[]);
+export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'smartcards'] as Area[]);
 
 /** The import-map name of an area's app, e.g. `@tessera/app-auth`. */
 export function appNameForArea(area: Area): string {
