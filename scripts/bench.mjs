@@ -8,6 +8,10 @@
 //  - sign-ins per second against the raw rate of the password KDF at the same settings (goal ≥ 90%);
 //  - /login: bytes of JavaScript, gzip (goal ≤ 200 KB) and ms until the sign-in form is usable in
 //    Chromium, cold (goal ≤ 300 ms on loopback).
+// Figures (issue 5, scripts/bench/pcsc.ts; `BENCH_ONLY=pcsc` runs just these):
+//  - APDU round trips per second through pcscd + vpcd to the virtual PIV card;
+//  - ms for a PIN verify + P-256 signature by the agent's PIV driver through pcscd, side by side with
+//    Debian's yubico-piv-tool on the same card (goal ≤ 1.2× the tool).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import net from 'node:net';
@@ -226,7 +230,15 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+/** The PC/SC figures of issue 5, in a tsx child (the agent is TypeScript). */
+function benchPcsc() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'pcsc.ts')], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the PC/SC bench exited with ${code}`))));
+  });
+}
+
+(process.env.BENCH_ONLY === 'pcsc' ? benchPcsc() : main().then(benchPcsc)).catch((err) => {
   console.error(`bench: ${err.message}`);
   process.exit(1);
 });

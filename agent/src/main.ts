@@ -4,7 +4,7 @@
  *   tessera-agent                                  run the agent (TESSERA_AGENT_* configure it)
  *   tessera-agent virtual-card insert --reader N   put the virtual card back into virtual reader N of the running agent
  *   tessera-agent virtual-card remove --reader N   take it out
- *   tessera-agent virtual-card insert --reader N --vpcd [--host H]
+ *   tessera-agent virtual-card insert --reader N --vpcd [--host H] [--management-algorithm aes192|aes128|aes256|3des]
  *                                                  run a virtual card in pcscd's vpcd reader N (TCP 35963+N) until stopped
  *   tessera-agent virtual-card remove --reader N --vpcd
  *                                                  stop the card started with --vpcd for reader N
@@ -17,6 +17,7 @@ import { loadAgentConfig } from './config';
 import { createAgent } from './agent';
 import { VirtualPivCard } from './virtual-card/VirtualPivCard';
 import { insertIntoVpcd } from './virtual-card/vpcd';
+import { ALGORITHM } from './card/piv/constants';
 
 const USAGE = `usage: tessera-agent
        tessera-agent virtual-card insert|remove --reader N [--vpcd [--host H]]`;
@@ -31,7 +32,13 @@ function pidFile(reader: number): string {
 }
 
 async function virtualCard(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reader: { type: 'string', default: '0' }, vpcd: { type: 'boolean', default: false }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: {
+      reader: { type: 'string', default: '0' },
+      vpcd: { type: 'boolean', default: false },
+      host: { type: 'string', default: '127.0.0.1' },
+      'management-algorithm': { type: 'string', default: 'aes192' },
+    },
+  });
   const action = positionals[0];
   const reader = Number(values.reader);
   if ((action !== 'insert' && action !== 'remove') || !Number.isInteger(reader) || reader < 0) fail(USAGE);
@@ -52,8 +59,11 @@ async function virtualCard(args: string[]): Promise<void> {
       rmSync(file, { force: true });
       return;
     }
-    const card = new VirtualPivCard();
-    const insertion = await insertIntoVpcd(card, { reader, host: values.host }).catch((error: Error) => fail(`cannot reach vpcd on ${values.host}:${35963 + reader} (${error.message}); is pcscd with vsmartcard-vpcd running?`));
+    const algorithms: Record<string, number> = { aes128: ALGORITHM.AES_128, aes192: ALGORITHM.AES_192, aes256: ALGORITHM.AES_256, '3des': ALGORITHM.TDES };
+    const managementAlgorithm = algorithms[values['management-algorithm'] ?? 'aes192'];
+    if (managementAlgorithm === undefined) fail(`--management-algorithm must be one of ${Object.keys(algorithms).join(', ')}`);
+    const card = new VirtualPivCard({ managementAlgorithm });
+    const insertion = await insertIntoVpcd(card, { reader, host: values.host, ...(process.env.TESSERA_VCARD_TRACE === '1' ? { trace: (line: string) => process.stderr.write(`vcard: ${line}\n`) } : {}) }).catch((error: Error) => fail(`cannot reach vpcd on ${values.host}:${35963 + reader} (${error.message}); is pcscd with vsmartcard-vpcd running?`));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, String(process.pid));
     process.stdout.write(`virtual card ${card.serial} inserted into vpcd reader ${reader}\n`);

@@ -12,6 +12,8 @@ export const VPCD_BASE_PORT = 35963;
 
 /** Options of {@link insertIntoVpcd}. */
 export interface VpcdOptions {
+  /** Writes one line per APDU (CLA INS P1 P2, lengths, SW; never the data) for debugging middleware. */
+  trace?: (line: string) => void;
   host?: string;
   /** Reader index (port 35963 + index). */
   reader?: number;
@@ -56,7 +58,9 @@ export function insertIntoVpcd(card: VirtualPivCard, options: VpcdOptions = {}):
           if (code === CONTROL.GET_ATR) send(card.atr);
           else if (code === CONTROL.POWER_OFF || code === CONTROL.POWER_ON || code === CONTROL.RESET) card.reset();
         } else if (length > 1) {
-          send(card.process(payload));
+          const response = card.process(payload);
+          options.trace?.(`${payload.subarray(0, 4).toString('hex')} in ${payload.length} → out ${response.length} sw ${response.subarray(-2).toString('hex')}`);
+          send(response);
         }
       }
     });
