@@ -232,6 +232,20 @@ describe('CMS Client relay through the agent hub', () => {
     expect((await t.auditRows('cms.ListReadersStream')).length).toBe(1);
   });
 
+  it('should list readers for an anonymous session on AnonymousListReaders only', async () => {
+    const visitor = t.client();
+    expect((await visitor.post('/api2/Authentication-v1/AnonymousSession')).statusCode).toBe(200);
+    expect((await visitor.get('/api2/CMS-v2/AnonymousListReaders')).json()).toMatchObject({ code: 'NO_CMS_CLIENT' });
+    const linked = await startAgent();
+    agents.push(linked.agent);
+    expect((await link(visitor, linked)).status).toBe(200);
+    const readers = await visitor.get('/api2/CMS-v1/AnonymousListReaders');
+    expect(readers.statusCode).toBe(200);
+    expect(readers.json().readers[0]).toMatchObject({ name: 'Tessera Virtual Reader 0' });
+    expect((await visitor.get('/api2/CMS-v2/ListReaders')).statusCode).toBe(401);
+    expect((await t.client().get('/api2/CMS-v2/AnonymousListReaders')).statusCode).toBe(401);
+  });
+
   it('should end the agents of a session on KillSession and on logout', async () => {
     const client = t.client();
     await client.login('operator', TEST_PASSWORD);
