@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the repository, on a fresh machine or on one where it ran before:
 #  1. installs the Debian packages the tests need when they are missing (chromium, PostgreSQL 15,
-#     redis-server);
+#     redis-server, and for the PC/SC test pcscd, vsmartcard-vpcd, libpcsclite-dev, opensc, yubico-piv-tool),
+#     and starts pcscd when it is not running (stopped again at the end);
 #  2. unit and server tests (jest) against the embedded PGlite;
 #  3. the server tests again against a throwaway PostgreSQL cluster (and Redis), stopped at the end;
 #  4. the production build of the console and the end-to-end tests in Chromium (Playwright).
@@ -16,6 +17,9 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 command -v pcscd >/dev/null 2>&1 || need+=(pcscd)
 [ -f /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
 [ -f /usr/include/PCSC/winscard.h ] || need+=(libpcsclite-dev)
+# Standard PIV middleware the virtual card is checked against (OpenSC, Yubico's tool).
+command -v opensc-tool >/dev/null 2>&1 || need+=(opensc)
+command -v yubico-piv-tool >/dev/null 2>&1 || need+=(yubico-piv-tool)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -7,7 +7,9 @@
  */
 import { createHash, verify } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
+import { promisify } from 'node:util';
 import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
 import { insertIntoVpcd, VPCD_BASE_PORT, type VpcdInsertion } from '../virtual-card/vpcd';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../card/piv/constants';
@@ -38,6 +40,7 @@ async function pcscUnavailableReason(): Promise<string | null> {
   if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
   // vpcd accepts one card per port: a busy port means another card sits there (probe only when free).
   if (!(await portOpen(VPCD_BASE_PORT + READER_INDEX))) return `vpcd does not listen on ${VPCD_BASE_PORT + READER_INDEX} (vsmartcard-vpcd missing?)`;
+  if (!existsSync('/usr/bin/opensc-tool') || !existsSync('/usr/bin/yubico-piv-tool')) return 'opensc and yubico-piv-tool (standard PIV middleware to check the card with) are not installed';
   return null;
 }
 
@@ -93,6 +96,17 @@ describe('pcsc backend through pcscd and vpcd', () => {
         return piv.generateKey(SLOT.SIGNATURE, ALGORITHM.RSA_2048);
       });
       expect(rsa.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+
+      // Standard PIV middleware that no one here wrote recognises the card: OpenSC and yubico-piv-tool.
+      const run = promisify(execFile);
+      const list = (await run('opensc-tool', ['-l'])).stdout;
+      const index = list.split('\n').find((line) => line.includes(READER_NAME))?.trim().split(/\s+/)[0];
+      expect((await run('opensc-tool', ['-r', String(index), '-n'])).stdout).toContain('Personal Identity Verification Card');
+      const status = (await run('yubico-piv-tool', ['-r', READER_NAME, '-a', 'status'])).stdout;
+      expect(status).toContain('Serial Number:\t7654321');
+      expect(status).toContain('CHUID:\t3019d4e739da');
+      // The agent resets the card when it lets go: the PIN it verified is not left verified.
+      expect(status).toContain('PIN tries left:\t3');
 
       await insertion.remove();
       insertion = null;

@@ -19,6 +19,7 @@ interface PcscReader extends EventEmitter {
   SCARD_STATE_EMPTY: number;
   SCARD_STATE_PRESENT: number;
   SCARD_LEAVE_CARD: number;
+  SCARD_RESET_CARD: number;
   connect(options: { share_mode?: number; protocol?: number }, cb: (err: unknown, protocol: number) => void): void;
   disconnect(disposition: number, cb: (err: unknown) => void): void;
   transmit(data: Buffer, resLen: number, protocol: number, cb: (err: unknown, response: Buffer) => void): void;
@@ -149,7 +150,9 @@ export class PcscReaderBackend implements ReaderBackend {
         new Promise<void>((resolve) => {
           if (!open) return resolve();
           open = false;
-          reader.disconnect(reader.SCARD_LEAVE_CARD, () => resolve());
+          // Reset on release: a PIN verified or a management key authenticated for this operation
+          // must not stay usable by the next application that opens the card.
+          reader.disconnect(reader.SCARD_RESET_CARD, () => resolve());
         }),
     };
   }
