@@ -92,6 +92,13 @@ export class ServerLink {
       metadata.set(AGENT_TOKEN_METADATA, `Bearer ${this.#token}`);
       const stream = this.#client.Connect(metadata);
       let welcomed = false;
+      // 'error' and 'end' may both come for one broken stream: handle it once.
+      let broken = false;
+      const lost = (refused: boolean, detail: string) => {
+        if (broken || !welcomed || this.#stream !== stream) return;
+        broken = true;
+        this.#onBroken(refused, detail);
+      };
       const timer = setTimeout(() => {
         if (welcomed) return;
         stream.cancel();
@@ -122,11 +129,11 @@ export class ServerLink {
           reject(new LinkError(refused ? 'REFUSED' : 'UNREACHABLE', refused ? `the server refused the agent token: ${error.details}` : `cannot reach the server: ${error.details || error.message}`, { cause: error }));
           return;
         }
-        this.#onBroken(error.code === grpc.status.UNAUTHENTICATED || error.code === grpc.status.PERMISSION_DENIED, error.details);
+        lost(error.code === grpc.status.UNAUTHENTICATED || error.code === grpc.status.PERMISSION_DENIED, error.details);
       });
       stream.on('end', () => {
         clearTimeout(timer);
-        if (welcomed) this.#onBroken(false, 'stream ended');
+        lost(false, 'stream ended');
       });
       stream.write({ hello: { agentVersion: this.#options.agentVersion, backend: this.#options.backend, hostname: os.hostname() } });
     });
