@@ -118,6 +118,7 @@ async function main() {
     children.push(
       start(['--import', 'tsx', 'server/src/server.ts'], {
         TESSERA_PORT: String(port),
+        TESSERA_AGENT_GRPC_PORT: '0',
         TESSERA_DATA_DIR: dataDir,
         TESSERA_RATE_LIMIT_MAX: '100000000',
         TESSERA_LOG_LEVEL: 'warn',
