@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
 import { insertIntoVpcd, VPCD_BASE_PORT, type VpcdInsertion } from '../virtual-card/vpcd';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../card/piv/constants';
+import { PivSession } from '../card/piv/session';
 import { PcscReaderBackend } from './pcsc';
 import { ReaderService, type ReaderChange } from './service';
 
@@ -96,6 +97,16 @@ describe('pcsc backend through pcscd and vpcd', () => {
         return piv.generateKey(SLOT.SIGNATURE, ALGORITHM.RSA_2048);
       });
       expect(rsa.publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+
+      // Extended-length APDUs through the stack: a 1500-byte object in one PUT DATA and one GET DATA.
+      const stored = await service.withCard(READER_NAME, async (connection) => {
+        const extended = new PivSession(connection, { extended: true });
+        await extended.select();
+        await extended.authenticate(DEFAULT_MANAGEMENT_KEY, ALGORITHM.AES_192);
+        await extended.putCertificate(SLOT.AUTHENTICATION, Buffer.alloc(1500, 0x30));
+        return extended.getCertificate(SLOT.AUTHENTICATION);
+      });
+      expect(stored?.length).toBe(1500);
 
       // Standard PIV middleware that no one here wrote recognises the card: OpenSC and yubico-piv-tool.
       const run = promisify(execFile);
