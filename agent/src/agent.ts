@@ -78,8 +78,9 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     backend = virtual;
   }
   if (options.backend instanceof VirtualReaderBackend) virtual = options.backend;
-  const readers = new ReaderService({ backend, debug });
   const printer = new VirtualCardPrinter({ name: 'Tessera Virtual Card Printer', folder: config.printerDir });
+  const printers = virtual && config.printerReader !== null ? { [virtualReaderName(config.printerReader)]: printer.info() } : {};
+  const readers = new ReaderService({ backend, debug, printers });
   let links: ServerLink[] = [];
   let boundPort = config.port;
 

@@ -18,6 +18,8 @@ export interface AgentConfig {
   pcscFilter: string | undefined;
   /** Folder of the virtual card printer (`TESSERA_AGENT_PRINTER_DIR`). */
   printerDir: string;
+  /** Index of the virtual reader that is the virtual printer's card encoder (`TESSERA_AGENT_PRINTER_READER`), or null. */
+  printerReader: number | null;
   /** Debug logging (`TESSERA_AGENT_DEBUG=1`). */
   debug: boolean;
 }
@@ -63,6 +65,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
     readers,
     virtualReaders: Number(countText),
     pcscFilter: env.TESSERA_AGENT_PCSC_FILTER?.trim() || undefined,
+    printerReader: /^\d+$/.test(env.TESSERA_AGENT_PRINTER_READER?.trim() ?? '') ? Number(env.TESSERA_AGENT_PRINTER_READER!.trim()) : null,
     printerDir: path.resolve(env.TESSERA_AGENT_PRINTER_DIR?.trim() || path.join(os.tmpdir(), 'tessera-printed-cards')),
     debug: env.TESSERA_AGENT_DEBUG === '1',
     ...overrides,

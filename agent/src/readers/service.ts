@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
 import type { AgentReader } from '@tessera/agent-protocol';
+import type { PrinterInfo } from '../printers/types';
 import { PivError, PivSession } from '../card/piv/session';
 import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend } from './types';
 
@@ -21,16 +22,19 @@ export interface ReaderServiceOptions {
   backend: ReaderBackend;
   /** Debug logger (never receives PINs or keys). */
   debug?: (message: string) => void;
+  /** Readers that are the encoder of a card printer, by reader name (signin §3 reader `printer`). */
+  printers?: Readonly<Record<string, PrinterInfo>>;
 }
 
-function emptyReader(name: string): AgentReader {
-  return { name, cardPresent: false, smartcard: null, printer: null, status: 'EMPTY', processing: false };
+function emptyReader(name: string, printer: PrinterInfo | null = null): AgentReader {
+  return { name, cardPresent: false, smartcard: null, printer, status: 'EMPTY', processing: false };
 }
 
 /** Readers, their cards, and serialised card operations. */
 export class ReaderService {
   readonly #backend: ReaderBackend;
   readonly #debug: (message: string) => void;
+  readonly #printers: Readonly<Record<string, PrinterInfo>>;
   readonly #readers = new Map<string, AgentReader>();
   readonly #locks = new Map<string, Promise<unknown>>();
   readonly #events = new EventEmitter();
@@ -39,6 +43,11 @@ export class ReaderService {
   constructor(options: ReaderServiceOptions) {
     this.#backend = options.backend;
     this.#debug = options.debug ?? (() => {});
+    this.#printers = options.printers ?? {};
+  }
+
+  #empty(name: string): AgentReader {
+    return emptyReader(name, this.#printers[name] ?? null);
   }
 
   /** The backend kind (`pcsc` or `virtual`). */
@@ -51,7 +60,7 @@ export class ReaderService {
     this.#unsubscribe = this.#backend.onEvent((event) => void this.#onBackendEvent(event));
     await this.#backend.start();
     for (const reader of this.#backend.readers()) {
-      if (!this.#readers.has(reader.name)) this.#readers.set(reader.name, emptyReader(reader.name));
+      if (!this.#readers.has(reader.name)) this.#readers.set(reader.name, this.#empty(reader.name));
       if (reader.cardPresent) await this.#onBackendEvent({ type: 'cardInserted', readerName: reader.name, atr: reader.atr ?? Buffer.alloc(0) });
     }
   }
@@ -71,7 +80,7 @@ export class ReaderService {
     const name = event.readerName;
     switch (event.type) {
       case 'readerAdded':
-        if (!this.#readers.has(name)) this.#readers.set(name, emptyReader(name));
+        if (!this.#readers.has(name)) this.#readers.set(name, this.#empty(name));
         this.#emit('readerAdded', name);
         return;
       case 'readerRemoved':
@@ -79,14 +88,14 @@ export class ReaderService {
         this.#emit('readerRemoved', name);
         return;
       case 'cardRemoved': {
-        this.#readers.set(name, { ...(this.#readers.get(name) ?? emptyReader(name)), cardPresent: false, smartcard: null, status: 'EMPTY' });
+        this.#readers.set(name, { ...(this.#readers.get(name) ?? this.#empty(name)), cardPresent: false, smartcard: null, status: 'EMPTY' });
         this.#emit('cardRemoved', name);
         return;
       }
       case 'cardInserted': {
         const atr = event.atr.toString('hex').toUpperCase();
         this.#readers.set(name, {
-          ...(this.#readers.get(name) ?? emptyReader(name)),
+          ...(this.#readers.get(name) ?? this.#empty(name)),
           cardPresent: true,
           smartcard: { atr, serialNumber: '', cardType: 'UNKNOWN' },
           status: 'PRESENT',
