@@ -8,10 +8,9 @@
 import { createHash, verify } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
-import { insertIntoVpcd, VPCD_BASE_PORT, type VpcdInsertion } from '../virtual-card/vpcd';
+import { insertIntoVpcd, type VpcdInsertion } from '../virtual-card/vpcd';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../card/piv/constants';
 import { PivSession } from '../card/piv/session';
 import { PcscReaderBackend } from './pcsc';
@@ -21,29 +20,21 @@ import { ReaderService, type ReaderChange } from './service';
 const READER_INDEX = 1;
 const READER_NAME = `Virtual PCD 00 0${READER_INDEX}`;
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function pcscUnavailableReason(): Promise<string | null> {
+/** Why this machine cannot run the test, or null. Synchronous so that the test can be skipped by name. */
+function pcscUnavailableReason(): string | null {
   try {
     require.resolve('pcsclite');
   } catch {
     return 'the pcsclite addon is not installed';
   }
+  if (!existsSync('/usr/lib/pcsc/drivers/serial/libifdvpcd.so')) return 'the vpcd driver (vsmartcard-vpcd) is not installed';
   if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
-  // vpcd accepts one card per port: a busy port means another card sits there (probe only when free).
-  if (!(await portOpen(VPCD_BASE_PORT + READER_INDEX))) return `vpcd does not listen on ${VPCD_BASE_PORT + READER_INDEX} (vsmartcard-vpcd missing?)`;
   if (!existsSync('/usr/bin/opensc-tool') || !existsSync('/usr/bin/yubico-piv-tool')) return 'opensc and yubico-piv-tool (standard PIV middleware to check the card with) are not installed';
   return null;
 }
+
+const REASON = pcscUnavailableReason();
+const TITLE = 'should read the virtual card, verify the PIN, generate a P-256 key and sign through pcscd';
 
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -54,16 +45,19 @@ async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
 }
 
 describe('pcsc backend through pcscd and vpcd', () => {
-  let reason: string | null = null;
-  beforeAll(async () => {
-    reason = await pcscUnavailableReason();
-    if (reason && process.env.CI === 'true') throw new Error(`PC/SC test cannot run in CI: ${reason}`);
-    if (reason) console.warn(`skipping the PC/SC test: ${reason}`);
-  });
+  if (REASON && process.env.CI === 'true') {
+    // In CI the PC/SC stack is installed and started by scripts/test.sh: a skip there is a failure.
+    it(TITLE, () => {
+      throw new Error(`the PC/SC test cannot run in CI: ${REASON}`);
+    });
+    return;
+  }
+  if (REASON) {
+    it.skip(`${TITLE} (skipped on this machine: ${REASON})`, () => {});
+    return;
+  }
 
-  it('should read the virtual card, verify the PIN, generate a P-256 key and sign through pcscd', async () => {
-    if (reason) return;
-    const card = new VirtualPivCard({ serial: 7654321 });
+  it(TITLE, async () => {    const card = new VirtualPivCard({ serial: 7654321 });
     const changes: ReaderChange[] = [];
     const service = new ReaderService({ backend: new PcscReaderBackend({ readerFilter: READER_NAME }) });
     service.onChange((c) => changes.push(c));
