@@ -47,6 +47,15 @@ test('the readers panel shows the virtual card live and validates its PIN', asyn
   await pin.fill('123456');
   await row.getByRole('button', { name: 'Validate PIN' }).click();
   await expect(row.getByRole('status')).toHaveText('PIN validated successfully');
+
+  // A reload connects again (the agent replaces its link) and the card is still shown.
+  await page.reload();
+  await expect(page.getByTestId('agent-status')).toHaveText('Connected');
+  await expect(row).toContainText('Card present');
+  await virtualCard('remove');
+  await expect(row).toContainText('No card', { timeout: 1000 });
+  await virtualCard('insert');
+  await expect(row).toContainText('Card present', { timeout: 1000 });
 });
 
 test('the panel says how to start the security client when none runs', async ({ adminPage: page }) => {

@@ -194,7 +194,8 @@ export class AgentHub {
       pending.reject(AgentHubError.gone(reason));
     }
     agent.pending.clear();
-    this.#publishEvent(agent.claims.sessionId, { type: 'agentDisconnected', readerName: '' });
+    // A replaced link (a new /connect from the same session) is not a disconnection for the console.
+    if (!this.#localAgentOf(agent.claims.sessionId)) this.#publishEvent(agent.claims.sessionId, { type: 'agentDisconnected', readerName: '' });
     await this.#options.redis?.hdel(`${this.#prefix}session:${agent.claims.sessionId}`, agent.id).catch(() => {});
   }
 
