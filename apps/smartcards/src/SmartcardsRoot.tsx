@@ -1,5 +1,6 @@
 import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
+import { NotAvailablePage } from './NotAvailablePage';
 import { ReadersPage } from './readers';
 
 /** The smartcards area's pages by route path (root-config mounts this app only on `smartcards` routes). */
@@ -11,6 +12,6 @@ export function SmartcardsRoot() {
     case '/credentials/smartcards/cms':
       return <ReadersPage />;
     default:
-      return null;
+      return <NotAvailablePage />;
   }
 }

@@ -1,0 +1,1 @@
+export { NotAvailablePage, READERS_PATH } from './NotAvailablePage';
