@@ -3,6 +3,7 @@
  * HTTP API for the console (`GET /version`, `POST /connect`, `POST /KillSession`), the local events
  * websocket, and the server link. Nothing starts until `listen()`.
  */
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -106,7 +107,7 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
 
   const connect = async (body: Record<string, unknown>): Promise<{ status: number; body: unknown }> => {
     const token = body.SessionCookie;
-    const grpcConfig = body.GRPCConfig as { AgentAddress?: unknown; AgentPort?: unknown } | undefined;
+    const grpcConfig = body.GRPCConfig as { AgentAddress?: unknown; AgentPort?: unknown; AgentTls?: unknown } | undefined;
     if (typeof token !== 'string' || token.length < 16 || token.length > 512) return { status: 400, body: { message: 'SessionCookie must be the agent token from the server' } };
     const address = grpcConfig?.AgentAddress;
     const port = Number(grpcConfig?.AgentPort);
@@ -116,7 +117,7 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     // One session per agent: a new connect replaces the previous link.
     for (const link of links) link.close('replaced by a new connect');
     const link = new ServerLink({
-      target: { address, port, token },
+      target: { address, port, token, ...(grpcConfig?.AgentTls === true ? { tls: config.serverCa ? { ca: readFileSync(config.serverCa) } : {} } : {}) },
       handlers,
       agentVersion: AGENT_VERSION,
       backend: readers.backendKind,

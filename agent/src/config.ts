@@ -22,6 +22,8 @@ export interface AgentConfig {
   printerReader: number | null;
   /** Debug logging (`TESSERA_AGENT_DEBUG=1`). */
   debug: boolean;
+  /** PEM file of the CA that signs the agent hub's TLS certificate (`TESSERA_AGENT_SERVER_CA`); default: system roots. */
+  serverCa: string | undefined;
 }
 
 /** A configuration value is wrong; the message names the variable. */
@@ -68,6 +70,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
     printerReader: /^\d+$/.test(env.TESSERA_AGENT_PRINTER_READER?.trim() ?? '') ? Number(env.TESSERA_AGENT_PRINTER_READER!.trim()) : null,
     printerDir: path.resolve(env.TESSERA_AGENT_PRINTER_DIR?.trim() || path.join(os.tmpdir(), 'tessera-printed-cards')),
     debug: env.TESSERA_AGENT_DEBUG === '1',
+    serverCa: env.TESSERA_AGENT_SERVER_CA?.trim() || undefined,
     ...overrides,
   });
 }

@@ -17,6 +17,8 @@ export interface LinkTarget {
   port: number;
   /** The single-use agent token (SessionCookie of /connect). */
   token: string;
+  /** Dial with TLS (GRPCConfig.AgentTls); `ca` replaces the system roots (TESSERA_AGENT_SERVER_CA). */
+  tls?: { ca?: Buffer };
 }
 
 /** A request handler: JSON parameters in, JSON-able result out; throw an error with a `code` to fail. */
@@ -65,7 +67,9 @@ export class ServerLink {
     this.#options = options;
     this.#token = options.target.token;
     const { Client } = loadAgentHub();
-    this.#client = new Client(`${options.target.address}:${options.target.port}`, grpc.credentials.createInsecure()) as never;
+    const { tls } = options.target;
+    const credentials = tls ? grpc.credentials.createSsl(tls.ca ?? null) : grpc.credentials.createInsecure();
+    this.#client = new Client(`${options.target.address}:${options.target.port}`, credentials) as never;
   }
 
   /** The id the server gave this agent. */

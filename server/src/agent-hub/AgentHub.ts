@@ -77,6 +77,7 @@ export class AgentHub {
   #sweep: NodeJS.Timeout | null = null;
   #closed = false;
   #boundPort: number | null = null;
+  #tls = false;
 
   constructor(options: AgentHubOptions) {
     this.#options = options;
@@ -102,16 +103,26 @@ export class AgentHub {
     this.#sweep.unref();
   }
 
-  /** Listens for agents on host:port (0: any free port). Resolves with the bound port. */
-  async listen(host: string, port: number): Promise<number> {
+  /**
+   * Listens for agents on host:port (0: any free port), over TLS when a certificate chain and key
+   * (PEM) are given. Resolves with the bound port.
+   */
+  async listen(host: string, port: number, tls?: { cert: Buffer; key: Buffer }): Promise<number> {
     const server = new grpc.Server();
+    const credentials = tls ? grpc.ServerCredentials.createSsl(null, [{ cert_chain: tls.cert, private_key: tls.key }], false) : grpc.ServerCredentials.createInsecure();
+    this.#tls = Boolean(tls);
     server.addService(loadAgentHub().service, { Connect: (call: grpc.ServerDuplexStream<AgentMessage, ServerMessage>) => void this.#accept(call) });
     const bound = await new Promise<number>((resolve, reject) => {
-      server.bindAsync(`${host.includes(':') ? `[${host}]` : host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, p) => (error ? reject(error) : resolve(p)));
+      server.bindAsync(`${host.includes(':') ? `[${host}]` : host}:${port}`, credentials, (error, p) => (error ? reject(error) : resolve(p)));
     });
     this.#server = server;
     this.#boundPort = bound;
     return bound;
+  }
+
+  /** Whether agents must dial with TLS. */
+  get tls(): boolean {
+    return this.#tls;
   }
 
   /** The port the gRPC endpoint listens on, or null before {@link listen}. */

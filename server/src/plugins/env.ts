@@ -50,6 +50,9 @@ export interface ServerConfig {
   agentPublicPort: number | null;
   /** Timeout of a relayed agent call in ms (`TESSERA_AGENT_CALL_TIMEOUT_MS`, default 15000). */
   agentCallTimeoutMs: number;
+  /** TLS certificate chain and key (PEM files) of the agent hub (`TESSERA_AGENT_GRPC_TLS_CERT`, `..._KEY`); null: plaintext (loopback). */
+  agentGrpcTlsCert: string | null;
+  agentGrpcTlsKey: string | null;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -114,8 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentAddress: env.TESSERA_AGENT_ADDRESS?.trim() || (['0.0.0.0', '::'].includes(env.TESSERA_AGENT_GRPC_HOST?.trim() ?? '') ? '127.0.0.1' : env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1'),
     agentPublicPort: env.TESSERA_AGENT_PUBLIC_PORT?.trim() ? integer(env, 'TESSERA_AGENT_PUBLIC_PORT', 0, 1, 65535) : null,
     agentCallTimeoutMs: integer(env, 'TESSERA_AGENT_CALL_TIMEOUT_MS', 15_000, 100, 600_000),
+    agentGrpcTlsCert: env.TESSERA_AGENT_GRPC_TLS_CERT?.trim() || null,
+    agentGrpcTlsKey: env.TESSERA_AGENT_GRPC_TLS_KEY?.trim() || null,
     ...overrides,
   };
+  if ((config.agentGrpcTlsCert === null) !== (config.agentGrpcTlsKey === null)) {
+    throw new ConfigError('env: TESSERA_AGENT_GRPC_TLS_CERT and TESSERA_AGENT_GRPC_TLS_KEY go together');
+  }
   if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {
     throw new ConfigError('env: TESSERA_SESSION_ABSOLUTE_SECONDS must not be less than TESSERA_SESSION_IDLE_SECONDS');
   }

@@ -43,10 +43,15 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/CMS-v2/CMSClientGRPCConfig',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer() }), ...errorResponses(401) } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer(), AgentTls: Type.Optional(Type.Boolean()) }), ...errorResponses(401) } },
+    },
     async (request) => {
       await service.anySession(request);
-      return { AgentAddress: app.config.agentAddress, AgentPort: app.config.agentPublicPort ?? app.agentHub.boundPort ?? app.config.agentGrpcPort };
+      const where = { AgentAddress: app.config.agentAddress, AgentPort: app.config.agentPublicPort ?? app.agentHub.boundPort ?? app.config.agentGrpcPort };
+      // AgentTls (not in the spec's config): present only when the hub requires TLS.
+      return app.agentHub.tls ? { ...where, AgentTls: true } : where;
     },
   );
 

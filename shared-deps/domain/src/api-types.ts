@@ -277,6 +277,8 @@ export interface CardReader {
 export interface CmsClientGrpcConfig {
   AgentAddress: string;
   AgentPort: number;
+  /** Present and true when the hub requires TLS (a Tessera extension of the spec's config). */
+  AgentTls?: boolean;
 }
 
 /** Card PIN requirements from the server (signin §3, §5). */
