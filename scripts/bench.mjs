@@ -15,6 +15,10 @@
 //  - TOTP codes verified per second (otpauth, SHA-1, 6 digits, ±1 step: the server's settings);
 //  - passkey assertions verified per second (@simplewebauthn/server, ES256), and passkey sign-ins per
 //    second end to end (PrepareFido2Authentication + FinishFido2Authentication over HTTP).
+// Figures (issue 5, scripts/bench/pcsc.ts):
+//  - APDU round trips per second through pcscd + vpcd to the virtual PIV card;
+//  - ms for a PIN verify + P-256 signature by the agent's PIV driver through pcscd, side by side with
+//    Debian's yubico-piv-tool on the same card (goal ≤ 1.2× the tool).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import net from 'node:net';
@@ -121,6 +125,7 @@ async function main() {
     children.push(
       start(['--import', 'tsx', 'server/src/server.ts'], {
         TESSERA_PORT: String(port),
+        TESSERA_AGENT_GRPC_PORT: '0',
         TESSERA_DATA_DIR: dataDir,
         TESSERA_RATE_LIMIT_MAX: '100000000',
         TESSERA_LOG_LEVEL: 'warn',
@@ -249,12 +254,6 @@ async function ticketFigures() {
   report(`tessera tickets close of ${figures.closeTickets} tickets`, (figures.closeMs / 1000).toFixed(1), 's', '≤ 60 s', figures.closeMs <= 60_000);
 }
 
-main()
-  .then(() => ticketFigures())
-  .catch((err) => {
-    console.error(`bench: ${err.message}`);
-    process.exit(1);
-  });
 /** A software authenticator (ES256, `none` attestation), as the server tests use. */
 async function softAuthenticator() {
   const { createHash, generateKeyPairSync, randomBytes, sign } = await import('node:crypto');
@@ -379,3 +378,24 @@ async function signInStrength(base, jar, passwordSignInRate) {
   report('passkey sign-ins end to end (HTTP, 4 concurrent)', e2eRate.toFixed(1), '/s', `≥ password sign-ins (${passwordSignInRate.toFixed(1)}/s)`, e2eRate >= passwordSignInRate);
 }
 
+/** The PC/SC figures of issue 5, in a tsx child (the agent is TypeScript). */
+function benchPcsc() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'pcsc.ts')], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the PC/SC bench exited with ${code}`))));
+  });
+}
+
+// `BENCH_ONLY=platform|tickets|pcsc` runs one group; by default all, one after the other.
+const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc };
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && !(only in GROUPS)) {
+  console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);
+  process.exit(2);
+}
+(async () => {
+  for (const [name, run] of Object.entries(GROUPS)) if (only === undefined || only === name) await run();
+})().catch((err) => {
+  console.error(`bench: ${err.message}`);
+  process.exit(1);
+});

@@ -7,6 +7,11 @@
  *
  * Options: `--build` always builds, `--no-build` never does. Environment: every TESSERA_* variable of
  * the server (TESSERA_HOST, TESSERA_PORT, TESSERA_DATA_DIR, TESSERA_DATABASE_URL, ...).
+ *
+ * It also starts the local security client (`tessera-agent`, issue 5) on 127.0.0.1:8802 (or
+ * TESSERA_AGENT_PORT) with the console's own origin in its allow-list and one virtual reader holding a
+ * virtual PIV card, so a new user sees a card at once. `--no-agent` leaves it out; an agent already
+ * listening on that port is left alone.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -118,7 +123,39 @@ async function main() {
   if (port > 0 && (await waitForPort(probeHost, port, 120_000, () => !exited))) {
     const shown = host.includes(':') ? `[${host}]` : host;
     console.log(`Tessera console: http://${shown}:${port}/ (first run: open it to set up the first administrator)`);
+    if (!args.has('--no-agent')) await startAgent(shown, port, () => exited, child);
   }
+}
+
+/** Starts the local security client with one virtual reader holding a virtual card (issue 5). */
+async function startAgent(shownHost, port, serverExited, server) {
+  const agentPort = Number(process.env.TESSERA_AGENT_PORT?.trim() || 8802);
+  if (await waitForPort('127.0.0.1', agentPort, 1, () => true)) {
+    console.warn(`start: something already listens on 127.0.0.1:${agentPort}; not starting another security client`);
+    return;
+  }
+  const origins = new Set([`http://${shownHost}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  const agent = spawn(process.execPath, [path.join(root, 'agent', 'bin', 'tessera-agent.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      TESSERA_AGENT_PORT: String(agentPort),
+      TESSERA_AGENT_ORIGINS: process.env.TESSERA_AGENT_ORIGINS?.trim() || [...origins].join(','),
+      TESSERA_AGENT_READERS: process.env.TESSERA_AGENT_READERS?.trim() || 'virtual',
+      TESSERA_AGENT_VIRTUAL_READERS: process.env.TESSERA_AGENT_VIRTUAL_READERS?.trim() || '1',
+    },
+  });
+  let agentExited = false;
+  agent.on('exit', () => (agentExited = true));
+  // The agent ends with the server (signals reach both; a server crash stops the agent too).
+  server.on('exit', () => {
+    if (!agentExited) agent.kill('SIGTERM');
+  });
+  process.on('exit', () => {
+    if (!agentExited) agent.kill('SIGTERM');
+  });
+  if (serverExited()) agent.kill('SIGTERM');
 }
 
 main().catch((error) => {

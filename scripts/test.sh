@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the repository, on a fresh machine or on one where it ran before:
 #  1. installs the Debian packages the tests need when they are missing (chromium, PostgreSQL 15,
-#     redis-server);
+#     redis-server, and for the PC/SC test pcscd, vsmartcard-vpcd, libpcsclite-dev, opensc, yubico-piv-tool),
+#     and starts pcscd when it is not running (stopped again at the end);
 #  2. unit and server tests (jest) against the embedded PGlite;
 #  3. the server tests again against a throwaway PostgreSQL cluster (and Redis), stopped at the end;
 #  4. the production build of the console and the end-to-end tests in Chromium (Playwright).
@@ -12,6 +13,13 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql-15)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# PC/SC stack for the agent's pcsc backend test (issue 5): pcscd, the vpcd virtual reader driver, libpcsclite headers.
+command -v pcscd >/dev/null 2>&1 || need+=(pcscd)
+[ -f /usr/lib/pcsc/drivers/serial/libifdvpcd.so ] || need+=(vsmartcard-vpcd)
+[ -f /usr/include/PCSC/winscard.h ] || need+=(libpcsclite-dev)
+# Standard PIV middleware the virtual card is checked against (OpenSC, Yubico's tool).
+command -v opensc-tool >/dev/null 2>&1 || need+=(opensc)
+command -v yubico-piv-tool >/dev/null 2>&1 || need+=(yubico-piv-tool)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -21,7 +29,19 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; }
+# The optional pcsclite addon cannot build before libpcsclite-dev is there: build it now if needed.
+node -e "require('pcsclite')" >/dev/null 2>&1 || npm rebuild pcsclite >/dev/null 2>&1 || true
+
+# pcscd has no service manager here: start it for the tests when it is not running, stop it at the end.
+pcscd_pid=""
+if [ ! -S /run/pcscd/pcscd.comm ]; then
+  pcscd --foreground >/tmp/tessera-test-pcscd.log 2>&1 &
+  pcscd_pid=$!
+  for _ in $(seq 1 50); do [ -S /run/pcscd/pcscd.comm ] && break; sleep 0.1; done
+fi
+stop_pcscd() { if [ -n "$pcscd_pid" ]; then kill "$pcscd_pid" 2>/dev/null || true; wait "$pcscd_pid" 2>/dev/null || true; fi; }
+
+stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; stop_pcscd; }
 trap stop_services EXIT
 
 echo "== unit and server tests (PGlite)"

@@ -12,6 +12,8 @@ export const MAIN_PORT = Number(process.env.TESSERA_E2E_PORT ?? 18765);
 export const SHORT_SESSION_PORT = MAIN_PORT + 1;
 /** Port of the SMTP listener the password-reset journey starts (the main server sends mail there). */
 export const SMTP_PORT = MAIN_PORT + 2;
+/** The local security client of the readers journey (virtual reader with a virtual card). */
+export const AGENT_E2E_PORT = MAIN_PORT + 3;
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   const dataDir = path.join(runDir, `data-${name}`);
@@ -28,6 +30,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
       TESSERA_PORT: String(port),
       TESSERA_DATA_DIR: dataDir,
       TESSERA_WEB_DIR: path.join(root, 'dist', 'web'),
+      // Each server's agent hub listens on its own gRPC port (tests run side by side).
+      TESSERA_AGENT_GRPC_PORT: String(port + 100),
       ...extraEnv,
     },
   };
@@ -60,5 +64,21 @@ export default defineConfig({
   webServer: [
     server(MAIN_PORT, 'main', { TESSERA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
     server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '10' }),
+    {
+      command: 'node agent/bin/tessera-agent.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${AGENT_E2E_PORT}/version`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        TESSERA_AGENT_PORT: String(AGENT_E2E_PORT),
+        TESSERA_AGENT_ORIGINS: `http://127.0.0.1:${MAIN_PORT}`,
+        TESSERA_AGENT_READERS: 'virtual',
+        TESSERA_AGENT_VIRTUAL_READERS: '1',
+        TESSERA_AGENT_PRINTER_DIR: path.join(runDir, 'printed-cards'),
+      },
+    },
   ],
 });

@@ -20,6 +20,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { staticPlugin } from './plugins/static';
+import { agentHubPlugin } from './plugins/agent-hub';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
@@ -29,6 +30,7 @@ import { mfaRoutes } from './mfa/mfa.routes';
 import { passwordRoutes } from './passwords/passwords.routes';
 import { passkeyRoutes } from './passkeys/passkeys.routes';
 import type { Mailer } from './common/mailer';
+import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(xsrfPlugin);
   await app.register(authGuardPlugin);
   await app.register(openapiPlugin, { version: SERVER_VERSION });
+  await app.register(agentHubPlugin);
 
   await app.register(authRoutes);
   await app.register(identityRoutes);
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(mfaRoutes);
   await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(passkeyRoutes);
+  await app.register(cmsClientRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -2,6 +2,7 @@
  * Entry point: builds the app from the environment, listens on TESSERA_HOST:TESSERA_PORT, prints the
  * URL, and closes gracefully on SIGINT/SIGTERM.
  */
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './plugins/env';
 
@@ -36,10 +37,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const agentTls =
+    config.agentGrpcTlsCert && config.agentGrpcTlsKey ? { cert: readFileSync(config.agentGrpcTlsCert), key: readFileSync(config.agentGrpcTlsKey) } : undefined;
+  const agentPort = await app.agentHub.listen(config.agentGrpcHost, config.agentGrpcPort, agentTls);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; agents: gRPC${agentTls ? ' over TLS' : ''} on ${config.agentGrpcHost}:${agentPort})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
+import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
 
@@ -10,6 +11,8 @@ export function SmartcardsRoot() {
   const match = matchRoute(pathname);
   if (!match || match.route.area !== 'smartcards') return null;
   switch (match.route.path) {
+    case '/credentials/smartcards/cms':
+      return <ReadersPage />;
     case '/credentials/smartcards/manage':
       return <TemporaryPassesPage />;
     case '/credentials/smartcards/request':

@@ -1,7 +1,8 @@
 /**
- * @tessera/app-smartcards: smartcards (admin-console §2.2 "Smartcards"): the temporary passes screen and smartcard requests.
- * Exports only the single-spa lifecycles; mounts into its own element inside `#tessera-main`. Each
- * screen has its own folder (`temporary-passes/`, `smartcard-request/`) so others can sit beside them.
+ * @tessera/app-smartcards: the smartcards area (admin-console §2.2 "Smartcards"): the live card readers
+ * panel, the temporary passes screen and smartcard requests. Exports only the single-spa lifecycles;
+ * mounts into its own element inside `#tessera-main`. Each screen has its own folder (`readers/`,
+ * `temporary-passes/`, `smartcard-request/`) and injects its slices and epics here.
  */
 import React, { useState } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -10,16 +11,19 @@ import singleSpaReact from 'single-spa-react';
 import { getStore, injectEpic, injectSlice } from '@tessera/store';
 import { SmartcardsRoot } from './SmartcardsRoot';
 import { smartcardsElement } from './dom';
+import { readersFeatureEpic, readersSlice } from './readers';
 import { smartcardsEpic, smartcardsSlices } from './state';
 
 let injected = false;
 
-/** Injects the smartcards slices and epics into the page's store, once per page. */
+/** Injects the area's slices and epics into the page's store, once per page. */
 function injectSmartcardsState(): Promise<void> {
   if (!injected) {
     injected = true;
     for (const slice of smartcardsSlices) injectSlice(slice);
     injectEpic(smartcardsEpic);
+    injectSlice(readersSlice);
+    injectEpic(readersFeatureEpic());
   }
   return Promise.resolve();
 }

@@ -10,6 +10,7 @@ import type { SmartcardRequestsTable, TemporaryPassesTable, TemporaryPassPrintRe
 import type { MfaRecoveryCodesTable, UserMfaTable } from '../mfa/mfa.table';
 import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../passkeys/passkeys.table';
 import type { PasswordResetTokensTable } from '../passwords/password-reset.table';
+import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -29,6 +30,7 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  pin_requirements: PinRequirementsTable;
 }
 
 /** The application's database handle. */

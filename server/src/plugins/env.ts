@@ -55,6 +55,19 @@ export interface ServerConfig {
   webauthnRpId: string | null;
   /** Extra accepted WebAuthn origins (`TESSERA_WEBAUTHN_ORIGINS`, comma-separated). */
   webauthnOrigins: string[];
+  /** Address the agent hub's gRPC endpoint listens on (`TESSERA_AGENT_GRPC_HOST`, default 127.0.0.1). */
+  agentGrpcHost: string;
+  /** Its port (`TESSERA_AGENT_GRPC_PORT`, default 8803; 0 = any free port). */
+  agentGrpcPort: number;
+  /** AgentAddress told to agents (`TESSERA_AGENT_ADDRESS`, default: the gRPC host, or 127.0.0.1 for a wildcard). */
+  agentAddress: string;
+  /** AgentPort told to agents (`TESSERA_AGENT_PUBLIC_PORT`, default: the bound gRPC port). */
+  agentPublicPort: number | null;
+  /** Timeout of a relayed agent call in ms (`TESSERA_AGENT_CALL_TIMEOUT_MS`, default 15000). */
+  agentCallTimeoutMs: number;
+  /** TLS certificate chain and key (PEM files) of the agent hub (`TESSERA_AGENT_GRPC_TLS_CERT`, `..._KEY`); null: plaintext (loopback). */
+  agentGrpcTlsCert: string | null;
+  agentGrpcTlsKey: string | null;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -120,8 +133,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: optionalUrl(env, 'TESSERA_PUBLIC_URL', ['http:', 'https:']),
     webauthnRpId: env.TESSERA_WEBAUTHN_RP_ID?.trim() || null,
     webauthnOrigins: (env.TESSERA_WEBAUTHN_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    agentGrpcHost: env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1',
+    agentGrpcPort: integer(env, 'TESSERA_AGENT_GRPC_PORT', 8803, 0, 65535),
+    agentAddress: env.TESSERA_AGENT_ADDRESS?.trim() || (['0.0.0.0', '::'].includes(env.TESSERA_AGENT_GRPC_HOST?.trim() ?? '') ? '127.0.0.1' : env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1'),
+    agentPublicPort: env.TESSERA_AGENT_PUBLIC_PORT?.trim() ? integer(env, 'TESSERA_AGENT_PUBLIC_PORT', 0, 1, 65535) : null,
+    agentCallTimeoutMs: integer(env, 'TESSERA_AGENT_CALL_TIMEOUT_MS', 15_000, 100, 600_000),
+    agentGrpcTlsCert: env.TESSERA_AGENT_GRPC_TLS_CERT?.trim() || null,
+    agentGrpcTlsKey: env.TESSERA_AGENT_GRPC_TLS_KEY?.trim() || null,
     ...overrides,
   };
+  if ((config.agentGrpcTlsCert === null) !== (config.agentGrpcTlsKey === null)) {
+    throw new ConfigError('env: TESSERA_AGENT_GRPC_TLS_CERT and TESSERA_AGENT_GRPC_TLS_KEY go together');
+  }
   if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {
     throw new ConfigError('env: TESSERA_SESSION_ABSOLUTE_SECONDS must not be less than TESSERA_SESSION_IDLE_SECONDS');
   }

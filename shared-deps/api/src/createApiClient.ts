@@ -6,9 +6,10 @@ import { monitoringCalls, type MonitoringCalls } from './monitoring';
 import { ticketsCalls, type TicketsCalls } from './tickets';
 import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
 import { signinStrengthCalls, type SigninStrengthCalls } from './signinStrength';
+import { cmsCalls, type CmsCalls } from './cms';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls, CmsCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -17,5 +18,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options), ...cmsCalls(send) };
 }

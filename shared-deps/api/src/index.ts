@@ -14,4 +14,5 @@ export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
 export type { SigninStrengthCalls } from './signinStrength';
+export type { CmsCalls } from './cms';
 export type { ErrorCode } from '@tessera/domain';

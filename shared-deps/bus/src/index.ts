@@ -11,10 +11,10 @@ import type { ConnectTicketNotificationsOptions, TicketMessageNotice } from './t
 export { session$, getSessionState, sessionLoading, signedIn, sessionRefreshed, signedOut } from './session';
 export type { SessionState } from './session';
 export { toasts$, showToast } from './toasts';
-export { readers$, publishReaderEvent } from './readers';
-export type { ReaderEvent } from './readers';
 export { ticketMessages$, publishTicketMessage, connectTicketNotifications } from './ticketNotifications';
 export type { TicketMessageNotice, ConnectTicketNotificationsOptions } from './ticketNotifications';
+export { readers$, publishReaderEvent, connectReadersStream } from './readers';
+export type { ReaderEvent, WebSocketConstructor } from './readers';
 
 /** The bus as a dependency (the store's `dependencies.bus`); the module namespace itself fits it. */
 export interface Bus {
@@ -31,4 +31,5 @@ export interface Bus {
   ticketMessages$: Observable<TicketMessageNotice>;
   publishTicketMessage(notice: TicketMessageNotice): void;
   connectTicketNotifications(options: ConnectTicketNotificationsOptions): () => void;
+  connectReadersStream(url: string): () => void;
 }

@@ -36,7 +36,11 @@ export type ErrorCode =
   | 'INTERNAL'
   | 'MFA_INVALID'
   | 'PASSKEY_FAILED'
-  | 'RESET_TOKEN_INVALID';
+  | 'RESET_TOKEN_INVALID'
+  | 'NO_CMS_CLIENT'
+  | 'CMS_CLIENT_TIMEOUT'
+  | 'CMS_CLIENT_ERROR'
+  | 'INCORRECT_PIN';
 
 /** JSON body of every error answer other than the three plain-text global ones. */
 export interface ApiErrorBody {
@@ -353,4 +357,33 @@ export interface WebAuthnChallenge {
   rpId: string | null;
   /** When the challenge was fetched (epoch ms, client clock). */
   fetchedAt: number;
+}
+
+/** Server paths of the CMS calls by client protocol (signin §5, §7): CMS-v1 or CMS-v2. */
+export type CmsVersion = 'CMS-v1' | 'CMS-v2';
+
+/** A card reader as the server relays it from the local security client (signin §3 "Smartcard reader"). */
+export interface CardReader {
+  name: string;
+  cardPresent: boolean;
+  smartcard: { serialNumber: string; atr: string; cardType: string } | null;
+  printer: { name: string; isCardPrinter: boolean } | null;
+  status: string;
+  processing: boolean;
+}
+
+/** Local client gRPC config (signin §3): where the agent dials the server. */
+export interface CmsClientGrpcConfig {
+  AgentAddress: string;
+  AgentPort: number;
+  /** Present and true when the hub requires TLS (a Tessera extension of the spec's config). */
+  AgentTls?: boolean;
+}
+
+/** Card PIN requirements from the server (signin §3, §5). */
+export interface CardPinRequirements {
+  minLength: number;
+  maxLength: number;
+  digitsOnly: boolean;
+  description: string;
 }

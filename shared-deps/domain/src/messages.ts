@@ -114,6 +114,9 @@ export const MESSAGES = Object.freeze({
   UNEXPECTED_ERROR_TOAST: 'An unexpected error occurred',
   INCORRECT_PIN: 'Incorrect PIN.',
   INCORRECT_PIN_PROVIDED: 'Incorrect PIN provided.',
+  PIN_VALIDATION_FAILED: 'Error validating Card PIN',
+  // signin §8 success toasts
+  PIN_VALIDATED: 'PIN validated successfully',
   failedToVerifyEmail,
 
   // admin-console §8 temporary passes and smartcard requests (issue 6)
@@ -213,6 +216,10 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   MFA_INVALID: 'Failed to validate MFA token',
   PASSKEY_FAILED: 'The passkey could not be verified.',
   RESET_TOKEN_INVALID: 'This password reset link is invalid or has expired.',
+  NO_CMS_CLIENT: MESSAGES.NO_CMS_CLIENT,
+  CMS_CLIENT_TIMEOUT: 'The CMS Client did not answer in time.',
+  CMS_CLIENT_ERROR: 'The CMS Client could not complete the request.',
+  INCORRECT_PIN: MESSAGES.INCORRECT_PIN,
 });
 
 /** The default text of an API error code. */

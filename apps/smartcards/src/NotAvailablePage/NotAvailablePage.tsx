@@ -5,6 +5,7 @@ import { PageLayout } from '@tessera/ui';
 
 /** The smartcards screens that exist, with their view permission. */
 const BUILT_SCREENS = [
+  { href: '/credentials/smartcards/cms', label: 'Card readers', permission: 'smartcardManage' },
   { href: '/credentials/smartcards/manage', label: 'Temporary passes', permission: 'smartcardTemporary' },
   { href: '/credentials/smartcards/request', label: 'Request smartcards', permission: 'smartcardRequest' },
 ];
@@ -14,9 +15,12 @@ function subscribe(onChange: () => void): () => void {
   return () => subscription.unsubscribe();
 }
 
+const NONE: readonly string[] = Object.freeze([]);
+
+/** The viewer's View list; the same array while nothing changes (useSyncExternalStore compares snapshots). */
 function viewPermissions(): readonly string[] {
   const state = getSessionState();
-  return state.status === 'signedIn' ? state.viewer.permission.View : [];
+  return state.status === 'signedIn' ? state.viewer.permission.View : NONE;
 }
 
 function follow(event: MouseEvent<HTMLAnchorElement>): void {

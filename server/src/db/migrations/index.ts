@@ -9,6 +9,7 @@ import * as m20261123100100 from './2026_11_23_10_01_00_create_users_and_roles';
 import * as m20261123100200 from './2026_11_23_10_02_00_create_sessions';
 import * as m20261123100300 from './2026_11_23_10_03_00_create_audit_events';
 import * as m20261123110000 from './2026_11_23_11_00_00_create_signin_strength';
+import * as m20261123120000 from './2026_11_23_12_00_00_create_pin_requirements';
 import * as m20261123130000 from './2026_11_23_13_00_00_create_tickets';
 import * as m20261123130100 from './2026_11_23_13_01_00_create_temporary_passes';
 
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_23_10_02_00_create_sessions': m20261123100200,
   '2026_11_23_10_03_00_create_audit_events': m20261123100300,
   '2026_11_23_11_00_00_create_signin_strength': m20261123110000,
+  '2026_11_23_12_00_00_create_pin_requirements': m20261123120000,
   '2026_11_23_13_00_00_create_tickets': m20261123130000,
   '2026_11_23_13_01_00_create_temporary_passes': m20261123130100,
 });

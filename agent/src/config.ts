@@ -1,0 +1,76 @@
+/** The agent's configuration: `TESSERA_AGENT_*` read once, validated, frozen. */
+import os from 'node:os';
+import path from 'node:path';
+
+/** The agent's configuration. */
+export interface AgentConfig {
+  /** Listen address (`TESSERA_AGENT_HOST`, default 127.0.0.1): loopback only. */
+  host: string;
+  /** Listen port (`TESSERA_AGENT_PORT`, default 8802, signin §9). */
+  port: number;
+  /** Console origins allowed to drive the agent (`TESSERA_AGENT_ORIGINS`, comma separated). */
+  origins: string[];
+  /** Reader backend (`TESSERA_AGENT_READERS`: `virtual` (default) or `pcsc`). */
+  readers: 'virtual' | 'pcsc';
+  /** Number of virtual readers (`TESSERA_AGENT_VIRTUAL_READERS`, default 1), each holding a card at start. */
+  virtualReaders: number;
+  /** Only PC/SC readers whose name contains this (`TESSERA_AGENT_PCSC_FILTER`). */
+  pcscFilter: string | undefined;
+  /** Folder of the virtual card printer (`TESSERA_AGENT_PRINTER_DIR`). */
+  printerDir: string;
+  /** Index of the virtual reader that is the virtual printer's card encoder (`TESSERA_AGENT_PRINTER_READER`), or null. */
+  printerReader: number | null;
+  /** Debug logging (`TESSERA_AGENT_DEBUG=1`). */
+  debug: boolean;
+  /** PEM file of the CA that signs the agent hub's TLS certificate (`TESSERA_AGENT_SERVER_CA`); default: system roots. */
+  serverCa: string | undefined;
+}
+
+/** A configuration value is wrong; the message names the variable. */
+export class AgentConfigError extends Error {
+  readonly code = 'CONFIG' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentConfigError';
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Reads and validates the configuration. @throws AgentConfigError */
+export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AgentConfig> = {}): Readonly<AgentConfig> {
+  const host = env.TESSERA_AGENT_HOST?.trim() || '127.0.0.1';
+  if (!LOOPBACK.has(host)) throw new AgentConfigError(`env: TESSERA_AGENT_HOST must be a loopback address (127.0.0.1, ::1, localhost), got '${host}'`);
+  const portText = env.TESSERA_AGENT_PORT?.trim() || '8802';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new AgentConfigError(`env: TESSERA_AGENT_PORT must be a port number, got '${portText}'`);
+  const origins = (env.TESSERA_AGENT_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let url: URL;
+      try {
+        url = new URL(o);
+      } catch {
+        throw new AgentConfigError(`env: TESSERA_AGENT_ORIGINS holds '${o}', expected origins like http://127.0.0.1:8080`);
+      }
+      return url.origin;
+    });
+  const readers = env.TESSERA_AGENT_READERS?.trim() || 'virtual';
+  if (readers !== 'virtual' && readers !== 'pcsc') throw new AgentConfigError(`env: TESSERA_AGENT_READERS must be 'virtual' or 'pcsc', got '${readers}'`);
+  const countText = env.TESSERA_AGENT_VIRTUAL_READERS?.trim() || '1';
+  if (!/^\d+$/.test(countText) || Number(countText) > 16) throw new AgentConfigError(`env: TESSERA_AGENT_VIRTUAL_READERS must be 0 to 16, got '${countText}'`);
+  return Object.freeze({
+    host,
+    port: Number(portText),
+    origins,
+    readers,
+    virtualReaders: Number(countText),
+    pcscFilter: env.TESSERA_AGENT_PCSC_FILTER?.trim() || undefined,
+    printerReader: /^\d+$/.test(env.TESSERA_AGENT_PRINTER_READER?.trim() ?? '') ? Number(env.TESSERA_AGENT_PRINTER_READER!.trim()) : null,
+    printerDir: path.resolve(env.TESSERA_AGENT_PRINTER_DIR?.trim() || path.join(os.tmpdir(), 'tessera-printed-cards')),
+    debug: env.TESSERA_AGENT_DEBUG === '1',
+    serverCa: env.TESSERA_AGENT_SERVER_CA?.trim() || undefined,
+    ...overrides,
+  });
+}

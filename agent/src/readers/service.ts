@@ -1,0 +1,189 @@
+/**
+ * The agent's view of its readers: wraps one backend, identifies each inserted card (ATR, PIV
+ * serial, card type) and keeps a snapshot per reader that the server link streams up. Card
+ * operations on one reader run one at a time.
+ */
+import { EventEmitter } from 'node:events';
+import { createHash } from 'node:crypto';
+import type { AgentReader } from '@tessera/agent-protocol';
+import type { PrinterInfo } from '../printers/types';
+import { PivError, PivSession } from '../card/piv/session';
+import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend } from './types';
+
+/** A change of the snapshot, as streamed to the server. */
+export interface ReaderChange {
+  type: 'readerAdded' | 'readerRemoved' | 'cardInserted' | 'cardRemoved' | 'cardIdentified' | 'processing';
+  readerName: string;
+  reader: AgentReader | null;
+}
+
+/** Options of the service. */
+export interface ReaderServiceOptions {
+  backend: ReaderBackend;
+  /** Debug logger (never receives PINs or keys). */
+  debug?: (message: string) => void;
+  /** Readers that are the encoder of a card printer, by reader name (signin §3 reader `printer`). */
+  printers?: Readonly<Record<string, PrinterInfo>>;
+}
+
+function emptyReader(name: string, printer: PrinterInfo | null = null): AgentReader {
+  return { name, cardPresent: false, smartcard: null, printer, status: 'EMPTY', processing: false };
+}
+
+/** Readers, their cards, and serialised card operations. */
+export class ReaderService {
+  readonly #backend: ReaderBackend;
+  readonly #debug: (message: string) => void;
+  readonly #printers: Readonly<Record<string, PrinterInfo>>;
+  readonly #readers = new Map<string, AgentReader>();
+  readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #events = new EventEmitter();
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(options: ReaderServiceOptions) {
+    this.#backend = options.backend;
+    this.#debug = options.debug ?? (() => {});
+    this.#printers = options.printers ?? {};
+  }
+
+  #empty(name: string): AgentReader {
+    return emptyReader(name, this.#printers[name] ?? null);
+  }
+
+  /** The backend kind (`pcsc` or `virtual`). */
+  get backendKind(): string {
+    return this.#backend.kind;
+  }
+
+  /** Starts the backend and identifies the cards already present. */
+  async start(): Promise<void> {
+    this.#unsubscribe = this.#backend.onEvent((event) => void this.#onBackendEvent(event));
+    await this.#backend.start();
+    for (const reader of this.#backend.readers()) {
+      if (!this.#readers.has(reader.name)) this.#readers.set(reader.name, this.#empty(reader.name));
+      if (reader.cardPresent) await this.#onBackendEvent({ type: 'cardInserted', readerName: reader.name, atr: reader.atr ?? Buffer.alloc(0) });
+    }
+  }
+
+  /** Subscribes to snapshot changes. */
+  onChange(listener: (change: ReaderChange) => void): () => void {
+    this.#events.on('change', listener);
+    return () => this.#events.off('change', listener);
+  }
+
+  #emit(type: ReaderChange['type'], readerName: string): void {
+    const reader = this.#readers.get(readerName);
+    this.#events.emit('change', { type, readerName, reader: reader ? { ...reader } : null } satisfies ReaderChange);
+  }
+
+  async #onBackendEvent(event: BackendEvent): Promise<void> {
+    const name = event.readerName;
+    switch (event.type) {
+      case 'readerAdded':
+        if (!this.#readers.has(name)) this.#readers.set(name, this.#empty(name));
+        this.#emit('readerAdded', name);
+        return;
+      case 'readerRemoved':
+        this.#readers.delete(name);
+        this.#emit('readerRemoved', name);
+        return;
+      case 'cardRemoved': {
+        this.#readers.set(name, { ...(this.#readers.get(name) ?? this.#empty(name)), cardPresent: false, smartcard: null, status: 'EMPTY' });
+        this.#emit('cardRemoved', name);
+        return;
+      }
+      case 'cardInserted': {
+        const atr = event.atr.toString('hex').toUpperCase();
+        this.#readers.set(name, {
+          ...(this.#readers.get(name) ?? this.#empty(name)),
+          cardPresent: true,
+          smartcard: { atr, serialNumber: '', cardType: 'UNKNOWN' },
+          status: 'PRESENT',
+        });
+        this.#emit('cardInserted', name);
+        try {
+          const identity = await this.withCard(name, (_connection, piv) => identify(piv, event.atr));
+          const current = this.#readers.get(name);
+          if (current?.cardPresent && current.smartcard?.atr === atr) {
+            this.#readers.set(name, { ...current, smartcard: { atr, ...identity } });
+            this.#emit('cardIdentified', name);
+          }
+        } catch (error) {
+          this.#debug(`identifying the card in '${name}' failed: ${(error as Error).message}`);
+        }
+        return;
+      }
+    }
+  }
+
+  /** Snapshot of every reader. */
+  list(): AgentReader[] {
+    return [...this.#readers.values()].map((r) => ({ ...r }));
+  }
+
+  /** Snapshot of one reader. @throws ReaderError NO_READER */
+  get(readerName: string): AgentReader {
+    const reader = this.#readers.get(readerName);
+    if (!reader) throw new ReaderError('NO_READER', `reader '${readerName}' does not exist`);
+    return { ...reader };
+  }
+
+  /**
+   * Runs an operation on the card in a reader with the PIV application selected, one operation per
+   * reader at a time; the reader shows `processing` meanwhile.
+   */
+  async withCard<T>(readerName: string, operation: (connection: CardConnection, piv: PivSession) => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(readerName) ?? Promise.resolve();
+    const run = previous.catch(() => {}).then(async () => {
+      this.#setProcessing(readerName, true);
+      const connection = await this.#backend.connect(readerName);
+      try {
+        const piv = new PivSession(connection);
+        await piv.select();
+        return await operation(connection, piv);
+      } finally {
+        await connection.close();
+        this.#setProcessing(readerName, false);
+      }
+    });
+    this.#locks.set(readerName, run);
+    try {
+      return await run;
+    } finally {
+      if (this.#locks.get(readerName) === run) this.#locks.delete(readerName);
+    }
+  }
+
+  #setProcessing(readerName: string, processing: boolean): void {
+    const reader = this.#readers.get(readerName);
+    if (!reader || reader.processing === processing) return;
+    this.#readers.set(readerName, { ...reader, processing });
+    this.#emit('processing', readerName);
+  }
+
+  /** Verifies the card PIN. @throws PivError WRONG_PIN / BLOCKED */
+  async validatePin(readerName: string, pin: string): Promise<{ valid: true }> {
+    this.#debug(`validating the PIN of the card in '${readerName}'`);
+    await this.withCard(readerName, (_c, piv) => piv.verifyPin(pin));
+    return { valid: true };
+  }
+
+  async close(): Promise<void> {
+    this.#unsubscribe?.();
+    this.#events.removeAllListeners();
+    await this.#backend.close();
+  }
+}
+
+/** Serial and type of a card: PIV with GET SERIAL, else the CHUID GUID, else an ATR digest. */
+async function identify(piv: PivSession, atr: Buffer): Promise<{ serialNumber: string; cardType: string }> {
+  const serial = await piv.getSerial();
+  if (serial !== null) return { serialNumber: String(serial), cardType: 'PIV' };
+  try {
+    const chuid = await piv.getChuid();
+    if (chuid.guid) return { serialNumber: chuid.guid.toString('hex').toUpperCase(), cardType: 'PIV' };
+  } catch (error) {
+    if (!(error instanceof PivError)) throw error;
+  }
+  return { serialNumber: createHash('sha256').update(atr).digest('hex').slice(0, 16).toUpperCase(), cardType: 'PIV' };
+}

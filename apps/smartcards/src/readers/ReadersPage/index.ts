@@ -1,0 +1,1 @@
+export { ReadersPage } from './ReadersPage';

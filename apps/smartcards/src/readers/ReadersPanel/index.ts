@@ -1,0 +1,2 @@
+export { ReadersPanel } from './ReadersPanel';
+export type { ReadersPanelProps } from './ReadersPanel';

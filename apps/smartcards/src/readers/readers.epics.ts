@@ -1,0 +1,94 @@
+/**
+ * Readers panel epics: connect the local security client when the panel opens (toasts on failure,
+ * signin §8), then feed the ListReadersStream websocket through the bus (`readers$`) into the slice,
+ * ping the client every 60000 ms, and validate card PINs.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { combineEpics, ofType, type Epic } from 'redux-observable';
+import { Observable, catchError, from, map, mergeMap, of, switchMap, takeUntil } from 'rxjs';
+import type { ApiClient } from '@tessera/api';
+import type { ReaderEvent } from '@tessera/bus';
+import { MESSAGES, validatePin, type ToastInput } from '@tessera/domain';
+import { AgentClientError, type AgentClient } from '@tessera/agent-client';
+import { readersActions, type ReaderStreamEvent } from './readers.slice';
+
+/** What the readers epics use of the store dependencies, plus the agent client. */
+export interface ReadersEpicDependencies {
+  api: Pick<ApiClient, 'validatePin' | 'getPinRequirements'>;
+  bus: {
+    readers$: Observable<ReaderEvent>;
+    showToast(input: ToastInput): void;
+    connectReadersStream(url: string): () => void;
+  };
+  agentClient: AgentClient;
+  /** ws(s) URL of the server (same origin as the page). */
+  streamUrl: (path: string) => string;
+}
+
+type ReadersEpic = Epic<Action, Action, unknown, ReadersEpicDependencies>;
+
+/** Connects the agent when the panel opens. */
+export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus }) =>
+  action$.pipe(
+    ofType(readersActions.panelOpened.type),
+    switchMap(() =>
+      from(agentClient.connect()).pipe(
+        map((connection): Action => readersActions.agentConnected({ version: connection.version, cmsVersion: connection.cmsVersion })),
+        catchError((error: unknown) => {
+          const title = error instanceof AgentClientError ? error.title : MESSAGES.CMS_CLIENT_UNREACHABLE;
+          const detail = error instanceof AgentClientError ? error.detail : MESSAGES.CMS_CLIENT_HINT;
+          bus.showToast({ type: 'error', title, message: detail });
+          return of(readersActions.agentFailed(detail ? `${title}: ${detail}` : title));
+        }),
+      ),
+    ),
+  );
+
+/** While connected and the panel is open: the reader stream and the keep-alive ping. */
+export const streamEpic: ReadersEpic = (action$, _state$, { agentClient, bus, streamUrl }) =>
+  action$.pipe(
+    ofType(readersActions.agentConnected.type),
+    switchMap((action) => {
+      const { cmsVersion } = (action as ReturnType<typeof readersActions.agentConnected>).payload;
+      const live = new Observable<Action>((subscriber) => {
+        const events = bus.readers$.subscribe((event) => subscriber.next(readersActions.readerEvent({ ...(event.data as object), type: event.type, readerName: event.readerName } as ReaderStreamEvent)));
+        const stopStream = bus.connectReadersStream(streamUrl(`/api2/${cmsVersion}/ListReadersStream`));
+        const stopPing = agentClient.keepAlive(cmsVersion, () => bus.showToast({ type: 'error', title: MESSAGES.CMS_CLIENT_UNREACHABLE, message: MESSAGES.CMS_CLIENT_HINT }));
+        return () => {
+          stopPing();
+          stopStream();
+          events.unsubscribe();
+        };
+      });
+      return live.pipe(takeUntil(action$.pipe(ofType(readersActions.panelClosed.type))));
+    }),
+  );
+
+/** Validates a card PIN: client-side rule first, then the card through the server (signin §5, §8). */
+export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(readersActions.pinValidationRequested.type),
+    mergeMap((action) => {
+      const { readerName, pin } = (action as ReturnType<typeof readersActions.pinValidationRequested>).payload;
+      const cmsVersion = (state$.value as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
+      const done = (ok: boolean, message: string): Action => {
+        bus.showToast({ type: ok ? 'success' : 'error', title: message, message: '' });
+        return readersActions.pinValidationDone({ readerName, ok, message });
+      };
+      const requirements$ = from(api.getPinRequirements(cmsVersion, readerName)).pipe(catchError(() => of(null)));
+      return requirements$.pipe(
+        mergeMap((requirements) => {
+          // The default (6–8 digits) applies when the requirements call fails (signin §5).
+          const problem = validatePin(pin, requirements ? { minLength: requirements.minLength, maxLength: requirements.maxLength, message: requirements.description } : {});
+          if (problem) return of(done(false, problem));
+          return from(api.validatePin(cmsVersion, readerName, pin)).pipe(
+            map(() => done(true, MESSAGES.PIN_VALIDATED)),
+            catchError((error: { status?: number }) => of(done(false, error?.status === 403 ? MESSAGES.INCORRECT_PIN : MESSAGES.PIN_VALIDATION_FAILED))),
+          );
+        }),
+      );
+    }),
+  );
+
+/** Every readers epic. */
+export const readersEpic = combineEpics<Action, Action, unknown, ReadersEpicDependencies>(connectEpic, streamEpic, pinEpic);

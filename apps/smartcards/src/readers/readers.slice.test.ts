@@ -1,0 +1,59 @@
+import { configureStore } from '@reduxjs/toolkit';
+import type { CardReader } from '@tessera/domain';
+import { readersActions, readersSelectors, readersSlice } from './readers.slice';
+import { agentUrlFromSettings } from './agentUrl';
+
+const reader = (name: string, cardPresent = true): CardReader => ({
+  name,
+  cardPresent,
+  smartcard: cardPresent ? { serialNumber: '42', atr: '3B8C', cardType: 'PIV' } : null,
+  printer: null,
+  status: cardPresent ? 'PRESENT' : 'EMPTY',
+  processing: false,
+});
+
+function store() {
+  return configureStore({ reducer: { smartcardReaders: readersSlice.reducer } });
+}
+
+describe('readers slice', () => {
+  it('should take a snapshot, then apply card events and reader removal', () => {
+    const s = store();
+    s.dispatch(readersActions.panelOpened());
+    expect(readersSelectors.selectState(s.getState()).agent).toBe('connecting');
+    s.dispatch(readersActions.agentConnected({ version: '1.2.0', cmsVersion: 'CMS-v1' }));
+    s.dispatch(readersActions.readerEvent({ type: 'readers', readerName: '', readers: [reader('B'), reader('A', false)] }));
+    expect(readersSelectors.selectReaders(s.getState()).map((r) => r.name)).toEqual(['A', 'B']);
+    s.dispatch(readersActions.readerEvent({ type: 'cardRemoved', readerName: 'B', reader: reader('B', false) }));
+    expect(readersSelectors.selectReaders(s.getState())[1]).toMatchObject({ name: 'B', cardPresent: false, smartcard: null });
+    s.dispatch(readersActions.readerEvent({ type: 'readerRemoved', readerName: 'A' }));
+    expect(readersSelectors.selectReaders(s.getState()).map((r) => r.name)).toEqual(['B']);
+    expect(readersSelectors.selectState(s.getState())).toMatchObject({ agent: 'connected', cmsVersion: 'CMS-v1' });
+  });
+
+  it('should show No CMS Client connected when the agent goes away, and recover on a new snapshot', () => {
+    const s = store();
+    s.dispatch(readersActions.readerEvent({ type: 'agentDisconnected', readerName: '' }));
+    expect(readersSelectors.selectState(s.getState()).agent).toBe('noClient');
+    s.dispatch(readersActions.readerEvent({ type: 'readers', readerName: '', readers: [reader('A')] }));
+    expect(readersSelectors.selectState(s.getState()).agent).toBe('connected');
+  });
+
+  it('should track PIN validation per reader', () => {
+    const s = store();
+    s.dispatch(readersActions.pinValidationRequested({ readerName: 'A', pin: '123456' }));
+    expect(readersSelectors.selectState(s.getState()).pin.A).toEqual({ status: 'processing', message: '' });
+    s.dispatch(readersActions.pinValidationDone({ readerName: 'A', ok: false, message: 'Incorrect PIN.' }));
+    expect(readersSelectors.selectState(s.getState()).pin.A).toEqual({ status: 'failure', message: 'Incorrect PIN.' });
+    expect(JSON.stringify(s.getState())).not.toContain('123456');
+  });
+});
+
+describe('agentUrlFromSettings', () => {
+  it('should use a loopback agentUrl from the settings and the default otherwise', () => {
+    expect(agentUrlFromSettings(null)).toBe('http://127.0.0.1:8802');
+    expect(agentUrlFromSettings(JSON.stringify({ agentUrl: 'http://127.0.0.1:19067/' }))).toBe('http://127.0.0.1:19067');
+    expect(agentUrlFromSettings(JSON.stringify({ agentUrl: 'http://evil.example:8802' }))).toBe('http://127.0.0.1:8802');
+    expect(agentUrlFromSettings('not json')).toBe('http://127.0.0.1:8802');
+  });
+});

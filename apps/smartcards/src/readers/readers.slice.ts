@@ -1,0 +1,100 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CardReader, CmsVersion } from '@tessera/domain';
+import { resetAll } from '@tessera/store';
+
+/** Link state of the local security client (signin §4 "Local security client: connect, then success or failure"). */
+export type AgentStatus = 'idle' | 'connecting' | 'connected' | 'failed' | 'noClient';
+
+/** PIN validation of one reader (signin §4 "PIN validation": processing, then done with success or failure). */
+export interface PinValidation {
+  status: 'processing' | 'success' | 'failure';
+  message: string;
+}
+
+/** State of the readers panel. */
+export interface ReadersState {
+  agent: AgentStatus;
+  /** The agent's version and the protocol paths it implies. */
+  agentVersion: string | null;
+  cmsVersion: CmsVersion;
+  /** Why connecting failed (toast title and detail). */
+  failure: string | null;
+  readers: Record<string, CardReader>;
+  pin: Record<string, PinValidation>;
+}
+
+const initialState: ReadersState = { agent: 'idle', agentVersion: null, cmsVersion: 'CMS-v2', failure: null, readers: {}, pin: {} };
+
+/** A reader event as the stream sends it (bus `readers$` data). */
+export interface ReaderStreamEvent {
+  type: string;
+  readerName: string;
+  reader?: CardReader | null;
+  readers?: CardReader[];
+}
+
+/** The readers slice. */
+export const readersSlice = createSlice({
+  name: 'smartcardReaders',
+  initialState,
+  reducers: {
+    panelOpened(state) {
+      if (state.agent !== 'connected') state.agent = 'connecting';
+      state.failure = null;
+    },
+    panelClosed() {},
+    agentConnected(state, action: PayloadAction<{ version: string; cmsVersion: CmsVersion }>) {
+      state.agent = 'connected';
+      state.agentVersion = action.payload.version;
+      state.cmsVersion = action.payload.cmsVersion;
+      state.failure = null;
+    },
+    agentFailed(state, action: PayloadAction<string>) {
+      state.agent = 'failed';
+      state.failure = action.payload;
+    },
+    readerEvent(state, action: PayloadAction<ReaderStreamEvent>) {
+      const event = action.payload;
+      switch (event.type) {
+        case 'readers':
+          state.readers = Object.fromEntries((event.readers ?? []).map((r) => [r.name, r]));
+          if (state.agent === 'noClient') state.agent = 'connected';
+          return;
+        case 'readerRemoved':
+          delete state.readers[event.readerName];
+          return;
+        case 'noClient':
+        case 'agentDisconnected':
+          state.agent = 'noClient';
+          return;
+        case 'agentConnected':
+          state.agent = 'connected';
+          return;
+        default:
+          if (event.reader === null) delete state.readers[event.readerName];
+          else if (event.reader) state.readers[event.reader.name] = event.reader;
+      }
+    },
+    pinValidationRequested(state, action: PayloadAction<{ readerName: string; pin: string }>) {
+      state.pin[action.payload.readerName] = { status: 'processing', message: '' };
+    },
+    pinValidationDone(state, action: PayloadAction<{ readerName: string; ok: boolean; message: string }>) {
+      state.pin[action.payload.readerName] = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message };
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll, () => initialState);
+  },
+});
+
+/** Readers events. */
+export const readersActions = readersSlice.actions;
+
+type WithReaders = { smartcardReaders?: ReadersState };
+
+/** Readers selectors; safe before the slice is injected. */
+export const readersSelectors = {
+  selectState: (state: WithReaders): ReadersState => state.smartcardReaders ?? initialState,
+  selectReaders: (state: WithReaders): CardReader[] =>
+    Object.values((state.smartcardReaders ?? initialState).readers).sort((a, b) => a.name.localeCompare(b.name)),
+};

@@ -1,0 +1,120 @@
+/**
+ * The local security client's server side (signin §7): `CMSClientGRPCConfig`, `CMSClientSessionToken`,
+ * and the relayed calls on both protocol paths (CMS-v1 and CMS-v2): PingClient, ListReaders,
+ * AnonymousListReaders, GetReader, GetPinRequirements, ValidatePin, KillSession, and the
+ * ListReadersStream websocket.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errorResponses, SafeString } from '../common/schemas';
+import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
+import { registerReaderStream } from './reader-stream';
+
+const tags = ['cms-client'];
+
+/** Protocol paths (signin §5: a client version starting with 1 means CMS-v1). */
+export const CMS_VERSIONS = ['CMS-v1', 'CMS-v2'] as const;
+
+const ReaderSchema = Type.Object({
+  name: Type.String(),
+  cardPresent: Type.Boolean(),
+  smartcard: Type.Union([Type.Object({ serialNumber: Type.String(), atr: Type.String(), cardType: Type.String() }), Type.Null()]),
+  printer: Type.Union([Type.Object({ name: Type.String(), isCardPrinter: Type.Boolean() }), Type.Null()]),
+  status: Type.String(),
+  processing: Type.Boolean(),
+});
+const ReadersSchema = Type.Object({ readers: Type.Array(ReaderSchema) });
+const CardIdSchema = Type.Object({
+  readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+  reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+  serial: Type.Optional(SafeString({ maxLength: 100 })),
+  atr: Type.Optional(SafeString({ maxLength: 200 })),
+});
+const relayErrors = () => errorResponses(401, 409, 502, 503, 504);
+const session = { auth: 'session' as const, permission: CMS_CLIENT_PERMISSIONS };
+
+function readerNameOf(cardId: { readerName?: string | undefined; reader_name?: string | undefined }): string {
+  return cardId.readerName ?? cardId.reader_name ?? '';
+}
+
+/** Registers the routes and the websocket. */
+export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = new CmsClientService(app);
+
+  app.get(
+    '/api2/CMS-v2/CMSClientGRPCConfig',
+    {
+      config: { auth: 'public' },
+      schema: { tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer(), AgentTls: Type.Optional(Type.Boolean()) }), ...errorResponses(401) } },
+    },
+    async (request) => {
+      await service.anySession(request);
+      const where = { AgentAddress: app.config.agentAddress, AgentPort: app.config.agentPublicPort ?? app.agentHub.boundPort ?? app.config.agentGrpcPort };
+      // AgentTls (not in the spec's config): present only when the hub requires TLS.
+      return app.agentHub.tls ? { ...where, AgentTls: true } : where;
+    },
+  );
+
+  app.post(
+    '/api2/CMS-v2/CMSClientSessionToken',
+    { config: { auth: 'public' }, schema: { tags, response: { 200: Type.Object({ SessionCookie: Type.String() }), ...errorResponses(401, 503) } } },
+    async (request) => service.issueToken(request),
+  );
+
+  for (const v of CMS_VERSIONS) {
+    app.get(
+      `/api2/${v}/PingClient`,
+      { config: session, schema: { tags, response: { 200: Type.Object({ pong: Type.Boolean(), version: Type.String() }), ...relayErrors() } } },
+      async (request) => (await service.relay(request, 'Ping')) as { pong: boolean; version: string },
+    );
+
+    app.get(`/api2/${v}/ListReaders`, { config: session, schema: { tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
+      service.listReaders(request, 'ListReaders'),
+    );
+
+    app.get(`/api2/${v}/AnonymousListReaders`, { config: { auth: 'public' }, schema: { tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
+      service.listReaders(request, 'AnonymousListReaders'),
+    );
+
+    app.post(
+      `/api2/${v}/GetReader`,
+      { config: session, schema: { tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...relayErrors() } } },
+      async (request) => {
+        const readerName = readerNameOf(request.body.card_id);
+        return (await service.relay(request, 'GetReader', { readerName }, { readerName })) as never;
+      },
+    );
+
+    app.post(
+      `/api2/${v}/GetPinRequirements`,
+      {
+        config: session,
+        schema: {
+          tags,
+          body: Type.Optional(Type.Object({ card_id: Type.Optional(CardIdSchema) })),
+          response: { 200: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer(), digitsOnly: Type.Boolean(), description: Type.String() }), ...relayErrors() },
+        },
+      },
+      async (request) => service.pinRequirements(request),
+    );
+
+    app.post(
+      `/api2/${v}/ValidatePin`,
+      {
+        config: session,
+        schema: {
+          tags,
+          body: Type.Object({ card_id: CardIdSchema, pin: Type.String({ minLength: 1, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' }) }),
+          response: { 200: Type.Object({ valid: Type.Boolean() }), ...relayErrors() },
+        },
+      },
+      async (request) => service.validatePin(request, readerNameOf(request.body.card_id), request.body.pin),
+    );
+
+    app.post(`/api2/${v}/KillSession`, { config: session, schema: { tags, response: { 200: Type.Object({ killed: Type.Boolean() }), ...relayErrors() } } }, async (request) =>
+      service.killSession(request),
+    );
+  }
+
+  registerReaderStream(app, service, CMS_VERSIONS.map((v) => `/api2/${v}/ListReadersStream`));
+};

@@ -1,0 +1,118 @@
+/**
+ * The rules of the relayed CMS Client calls: which session may call, the audit event written before
+ * each call (an audit failure stops the call: 503), the relay through the agent hub, and the PIN
+ * requirements of the tenant.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_PIN_MAX_LENGTH, DEFAULT_PIN_MIN_LENGTH, pinLengthMessage } from '@tessera/domain';
+import type { AgentReader } from '@tessera/agent-protocol';
+import { AppError, NotLoggedInError } from '../errors';
+import { currentSession } from '../plugins/auth-guard';
+import type { SessionRecord } from '../auth/session-store';
+import { AgentHubError } from '../agent-hub/errors';
+import { findPinRequirements } from './pin-requirements.repository';
+
+/** Permissions that allow driving the caller's own CMS Client (operators and self-service users). */
+export const CMS_CLIENT_PERMISSIONS = ['smartcardManage', 'selfServicePortal'] as const;
+
+/** The card PIN rule sent to the console. */
+export interface PinRequirementsBody {
+  minLength: number;
+  maxLength: number;
+  digitsOnly: boolean;
+  description: string;
+}
+
+/** 403 `INCORRECT_PIN`: the card refused the PIN (signin §5 "HTTP 403 on a PIN check means an incorrect PIN"). */
+export class IncorrectPinError extends AppError {
+  constructor(triesLeft: number | undefined) {
+    super('INCORRECT_PIN', 403, triesLeft === undefined ? 'Incorrect PIN.' : `Incorrect PIN. ${triesLeft} tries left.`);
+  }
+}
+
+/** The relayed calls. */
+export class CmsClientService {
+  readonly #app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.#app = app;
+  }
+
+  /** A signed-in or anonymous session of the request. @throws NotLoggedInError */
+  async anySession(request: FastifyRequest): Promise<SessionRecord & { tenantId: string }> {
+    if (request.auth) return request.auth.session as SessionRecord & { tenantId: string };
+    const session = await currentSession(request);
+    if (!session || !session.tenantId || (session.state !== 'active' && session.state !== 'anonymous')) throw new NotLoggedInError();
+    return session as SessionRecord & { tenantId: string };
+  }
+
+  /** Writes the audit event of a call; throws AuditFailedError (503) when it cannot. */
+  async audit(request: FastifyRequest, session: SessionRecord, method: string, detail: Record<string, unknown> = {}): Promise<void> {
+    await this.#app.db.transaction().execute((trx) =>
+      this.#app.audit.write(trx, {
+        tenantId: session.tenantId,
+        actorUserId: session.userId,
+        actorUsername: request.auth?.username ?? null,
+        ip: request.ip,
+        action: `cms.${method}`,
+        targetType: 'cms-client',
+        detail,
+      }),
+    );
+  }
+
+  /** Audits, then relays a call to the session's agent. */
+  async relay(request: FastifyRequest, method: string, params: Record<string, unknown> = {}, auditDetail: Record<string, unknown> = {}): Promise<unknown> {
+    const session = await this.anySession(request);
+    await this.audit(request, session, method, auditDetail);
+    return this.#app.agentHub.call(session.id, method, params);
+  }
+
+  /** The session's readers. */
+  async listReaders(request: FastifyRequest, method: 'ListReaders' | 'AnonymousListReaders'): Promise<{ readers: AgentReader[] }> {
+    const session = await this.anySession(request);
+    await this.audit(request, session, method);
+    return (await this.#app.agentHub.call(session.id, 'ListReaders')) as { readers: AgentReader[] };
+  }
+
+  /** A new agent token for the session (CMSClientSessionToken). */
+  async issueToken(request: FastifyRequest): Promise<{ SessionCookie: string }> {
+    const session = await this.anySession(request);
+    await this.audit(request, session, 'CMSClientSessionToken');
+    const token = await this.#app.agentHub.issueConnectToken({ sessionId: session.id, tenantId: session.tenantId, userId: session.userId });
+    return { SessionCookie: token };
+  }
+
+  /** Verifies the card PIN through the agent; a wrong PIN is 403 INCORRECT_PIN. */
+  async validatePin(request: FastifyRequest, readerName: string, pin: string): Promise<{ valid: true }> {
+    try {
+      return (await this.relay(request, 'ValidatePin', { readerName, pin }, { readerName })) as { valid: true };
+    } catch (error) {
+      if (error instanceof AgentHubError && (error.agentCode === 'WRONG_PIN' || error.agentCode === 'BLOCKED')) {
+        const detail = error.detail as { triesLeft?: number } | undefined;
+        throw new IncorrectPinError(detail?.triesLeft);
+      }
+      throw error;
+    }
+  }
+
+  /** The tenant's card PIN rule, or the default 6–8 digits. */
+  async pinRequirements(request: FastifyRequest): Promise<PinRequirementsBody> {
+    const session = await this.anySession(request);
+    await this.audit(request, session, 'GetPinRequirements');
+    const row = await findPinRequirements(this.#app.db, session.tenantId);
+    const minLength = row?.min_length ?? DEFAULT_PIN_MIN_LENGTH;
+    const maxLength = row?.max_length ?? DEFAULT_PIN_MAX_LENGTH;
+    return { minLength, maxLength, digitsOnly: row?.digits_only ?? true, description: row?.description ?? pinLengthMessage(minLength, maxLength) };
+  }
+
+  /** Ends the session's agents (KillSession): tells them, then closes their streams. */
+  async killSession(request: FastifyRequest): Promise<{ killed: true }> {
+    const session = await this.anySession(request);
+    await this.audit(request, session, 'KillSession');
+    if (!(await this.#app.agentHub.hasAgent(session.id))) throw AgentHubError.noClient();
+    await this.#app.agentHub.call(session.id, 'KillSession').catch(() => undefined);
+    await this.#app.agentHub.endSession(session.id, 'KillSession');
+    return { killed: true };
+  }
+}

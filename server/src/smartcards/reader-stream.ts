@@ -1,0 +1,110 @@
+/**
+ * The ListReadersStream websocket (signin §7 websocket streams): the session's reader snapshot, then
+ * every reader and card event of its agents as JSON. The upgrade carries the session cookie and must
+ * come from the console's own origin (no cross-site websocket hijacking); the permission is checked
+ * and the opening audited. Normal close code 1000 (signin §9).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WS_NORMAL_CLOSE } from '@tessera/domain';
+import { parseCookieHeader } from '../plugins/cookies';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-store';
+import { loadAccess } from '../identity/users.repository';
+import { effectivePermissions } from '../identity/permissions';
+import { AgentHubError } from '../agent-hub/errors';
+import { CMS_CLIENT_PERMISSIONS, type CmsClientService } from './cms-client.service';
+
+/** How often an open stream rechecks its session. */
+const SESSION_CHECK_MS = 5_000;
+
+function reject(socket: Duplex, status: number, text: string): void {
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.destroy();
+}
+
+async function authorise(app: FastifyInstance, request: IncomingMessage): Promise<{ session: SessionRecord; username: string } | { status: number; text: string }> {
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  if (!origin || !host) return { status: 403, text: 'Forbidden' };
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return { status: 403, text: 'Forbidden' };
+  }
+  if (originHost !== host) return { status: 403, text: 'Forbidden' };
+  const token = parseCookieHeader(request.headers.cookie)[SESSION_COOKIE];
+  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return { status: 401, text: 'not_logged_in' };
+  const session = await app.sessions.get(sessionIdOf(token));
+  if (!session || isExpired(session, app.now()) || session.state !== 'active' || !session.userId || !session.tenantId) return { status: 401, text: 'not_logged_in' };
+  const access = await loadAccess(app.db, session.userId, session.tenantId);
+  if (!access || !access.enabled) return { status: 401, text: 'not_logged_in' };
+  const permissions = new Set(effectivePermissions(access.roles));
+  if (!CMS_CLIENT_PERMISSIONS.some((p) => permissions.has(p))) return { status: 403, text: 'Forbidden' };
+  return { session, username: access.username };
+}
+
+/** Handles websocket upgrades on `paths`. */
+export function registerReaderStream(app: FastifyInstance, service: CmsClientService, paths: string[]): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const wanted = new Set(paths);
+
+  const serve = async (ws: WebSocket, session: SessionRecord) => {
+    const send = (message: unknown) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const off = app.agentHub.subscribe(session.id, (event) => send(event));
+    const check = setInterval(() => {
+      void app.sessions.get(session.id).then(
+        (record) => {
+          if (!record || isExpired(record, app.now())) ws.close(WS_NORMAL_CLOSE, 'session ended');
+        },
+        () => undefined,
+      );
+    }, SESSION_CHECK_MS);
+    check.unref();
+    ws.on('close', () => {
+      off();
+      clearInterval(check);
+    });
+    try {
+      const snapshot = (await app.agentHub.call(session.id, 'ListReaders')) as { readers: unknown[] };
+      send({ type: 'readers', readerName: '', readers: snapshot.readers });
+    } catch (error) {
+      if (error instanceof AgentHubError && error.code === 'NO_CMS_CLIENT') send({ type: 'noClient', readerName: '', message: error.message });
+      else send({ type: 'error', readerName: '', message: (error as Error).message });
+    }
+  };
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (!wanted.has(pathname)) return;
+    void authorise(app, request).then(
+      async (result) => {
+        if ('status' in result) return reject(socket, result.status, result.text);
+        // Audit the opening like every relayed call (an audit failure refuses the stream).
+        const fake = { auth: { username: result.username }, ip: request.socket.remoteAddress ?? '' } as unknown as FastifyRequest;
+        try {
+          await service.audit(fake, result.session, 'ListReadersStream');
+        } catch {
+          return reject(socket, 503, 'Audit failed');
+        }
+        wss.handleUpgrade(request, socket, head, (ws) => void serve(ws, result.session));
+      },
+      () => reject(socket, 500, 'Internal Server Error'),
+    );
+  };
+
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const client of wss.clients) client.close(WS_NORMAL_CLOSE, 'server closing');
+    // A client that does not answer the close frame must not hold the server open.
+    if (wss.clients.size > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+  });
+}

@@ -1,0 +1,3 @@
+/** @tessera/agent-client: the console's side of the local security client (agent). */
+export { createAgentClient, cmsVersionFor, AgentClientError, DEFAULT_AGENT_URL } from './agentClient';
+export type { AgentClient, AgentClientApi, AgentClientOptions, AgentConnection, AgentClientErrorCode } from './agentClient';
