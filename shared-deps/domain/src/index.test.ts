@@ -23,7 +23,7 @@ describe('@tessera/domain exports', () => {
         'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
         'validateText', 'validateTicketMessage', 'validateUsername',
         // issue 4
-        'defaultPasskeyName', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
+        'defaultPasskeyName', 'passwordRulesHint', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
       ].sort(),
     );
   });
