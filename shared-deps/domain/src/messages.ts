@@ -161,6 +161,7 @@ export const MESSAGES = Object.freeze({
   MFA_DISABLED: 'Two-factor authentication disabled',
   MFA_RESET: 'Two-factor authentication reset',
   MFA_REQUIRED_BY_TENANT: 'Your organisation requires two-factor authentication.',
+  MFA_POLICY_SAVED: 'Two-factor authentication policy saved',
 } as const);
 
 /**
