@@ -69,10 +69,10 @@ test('TOTP: enrol from the displayed secret, sign in with a code, replay refused
   }
 });
 
-test('TOTP: a user turns it on for themself; an administrator resets it', async ({ browser, baseURL }) => {
+test('TOTP: a user turns it on for themself; an administrator resets it and sets the tenant policy', async ({ browser, baseURL }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await apiLogin(admin, baseURL!, ADMIN.username, ADMIN.password);
+  const adminId = (await apiLogin(admin, baseURL!, ADMIN.username, ADMIN.password)).viewer.id as string;
   const user = await createUserWithPermissions(admin.request, baseURL!, ['selfServicePortal']);
 
   const context = await browser.newContext();
@@ -107,6 +107,24 @@ test('TOTP: a user turns it on for themself; an administrator resets it', async 
   await context.clearCookies();
   await signInWithPassword(page, user.username, user.password);
   await expect(page).toHaveURL(/\/home$/);
+
+  // The tenant policy (tenancyConfig) from the administrator's own page: the user must now enrol.
+  await admin.goto(`/credentials/fido/passkeys/${adminId}`);
+  const policy = admin.getByRole('checkbox', { name: 'Require two-factor authentication for every user of the organisation' });
+  await expect(policy).not.toBeChecked();
+  try {
+    await policy.click();
+    await expect(policy).toBeChecked();
+    await expect(admin.getByRole('status').filter({ hasText: 'Two-factor authentication policy saved' }).first()).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'Two-factor authentication' })).toContainText('required by your organisation');
+    await context.clearCookies();
+    await signInWithPassword(page, user.username, user.password);
+    await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  } finally {
+    if (await policy.isChecked()) await policy.click();
+    await expect(policy).not.toBeChecked();
+  }
+  expect((await (await admin.request.get(`${baseURL}/api2/Authentication-v1/MfaStatus`)).json()).isRequired).toBe(false);
   await context.close();
   await adminContext.close();
 });

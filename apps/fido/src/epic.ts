@@ -23,6 +23,7 @@ export interface FidoEpicDependencies {
     | 'mfaDisable'
     | 'mfaRecoveryCodes'
     | 'resetUserMfa'
+    | 'setTenantMfaPolicy'
   >;
   bus: { showToast(input: ToastInput): void };
   now: () => number;

@@ -5,7 +5,7 @@ import { createPasskeyEpic, deletePasskeyEpic, listPasskeysEpic, renamePasskeyEp
 import { passkeysSlice } from './passkeys/passkeys.slice';
 import { deleteSyncedEpic, loadSyncedEpic, markSyncedEpic, renameSyncedEpic } from './synced/synced.epics';
 import { syncedSlice } from './synced/synced.slice';
-import { mfaConfirmEpic, mfaDisableEpic, mfaEnrolEpic, mfaRecoveryCodesEpic, mfaResetEpic, mfaStatusEpic } from './mfa/mfa.epics';
+import { mfaConfirmEpic, mfaDisableEpic, mfaEnrolEpic, mfaPolicyEpic, mfaRecoveryCodesEpic, mfaResetEpic, mfaStatusEpic } from './mfa/mfa.epics';
 import { mfaSlice } from './mfa/mfa.slice';
 
 /** The fido app's slices. */
@@ -27,4 +27,5 @@ export const fidoEpic = combineEpics<Action, Action, unknown, FidoEpicDependenci
   mfaDisableEpic,
   mfaRecoveryCodesEpic,
   mfaResetEpic,
+  mfaPolicyEpic,
 );

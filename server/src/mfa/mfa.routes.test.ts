@@ -121,6 +121,7 @@ describe('TOTP multi-factor authentication', () => {
     expect((await c.get('/api2/Authentication-v1/MfaStatus')).json()).toEqual({ isEnabled: false, isSecretSet: false, isRequired: false });
     const confirm = await c.post('/api2/Authentication-v1/MfaConfirm', { passcode: code(enrol.json().secret, t.app.now()) });
     expect(confirm.json()).toEqual({ isEnabled: true, isSecretSet: true, isRequired: false });
+    expect((await c.post('/api2/Authentication-v1/MfaEnrol', { password: TEST_PASSWORD })).statusCode).toBe(409);
     const again = await t.client().post(LOGIN, { username: 'quinn', password: TEST_PASSWORD });
     expect(again.json().furtherAuthenticationRequired).toEqual(['TOTP']);
     const off = await c.post('/api2/Authentication-v1/MfaDisable', { password: TEST_PASSWORD });

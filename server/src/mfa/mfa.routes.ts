@@ -85,11 +85,13 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/MfaEnrol',
-    { config: { auth: 'session' }, schema: { tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 503) } } },
+    { config: { auth: 'session' }, schema: { tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 409, 503) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
       await checkPassword(user.password_hash, request.body.password);
+      // A confirmed secret is never replaced in place (MFA would be off until the new one is confirmed).
+      if ((await mfa.status(app.db, tenant, userId)).isSecretSet) throw new ConflictError('isSecretSet', 'Two-factor authentication is already set up.');
       return app.db.transaction().execute(async (trx) => {
         await app.audit.write(trx, { ...auditActor(request), actorUsername: user.username, action: 'mfa.enrol', targetType: 'user', targetId: user.id });
         return mfa.startEnrolment(trx, tenant, user);

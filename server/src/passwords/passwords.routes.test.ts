@@ -14,6 +14,10 @@ describe('passwords', () => {
   });
   afterAll(async () => t?.close());
 
+  it('should answer the password rules', async () => {
+    expect((await t.client().get('/api2/IDM-v1/PasswordConfig')).json()).toEqual({ minLength: 10, minScore: 3 });
+  });
+
   describe('ChangePassword', () => {
     it('should need the current password, refuse weak and breached ones, and end the other sessions only', async () => {
       await t.createUser(tenantId, 'cara', ['changePassword']);

@@ -93,6 +93,7 @@ export {
   failedToVerifyEmail,
   loginThrottled,
   pinLengthMessage,
+  passwordRulesHint,
 } from './messages';
 
 // Errors

@@ -36,6 +36,11 @@ export function pinLengthMessage(min: number, max: number): string {
   return `PIN must be between ${min}-${max} numbers`;
 }
 
+/** The password rules shown under a new-password field (designed; the server also refuses breached and weak ones). */
+export function passwordRulesHint(minLength: number): string {
+  return `At least ${minLength} characters; not a common or breached password; hard to guess.`;
+}
+
 /** The texts, by code. */
 export const MESSAGES = Object.freeze({
   // signin §8 login failure texts
@@ -190,6 +195,7 @@ export const MESSAGES = Object.freeze({
   MFA_DISABLED: 'Two-factor authentication disabled',
   MFA_RESET: 'Two-factor authentication reset',
   MFA_REQUIRED_BY_TENANT: 'Your organisation requires two-factor authentication.',
+  MFA_POLICY_SAVED: 'Two-factor authentication policy saved',
 } as const);
 
 /**

@@ -1,5 +1,5 @@
 import { ofType } from 'redux-observable';
-import { catchError, exhaustMap, from, map, of, switchMap } from 'rxjs';
+import { catchError, concat, EMPTY, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { MESSAGES } from '@tessera/domain';
 import type { AuthEpic } from '../epic';
 import { toFailure } from '../epic';
@@ -26,7 +26,16 @@ export const validateLinkEpic: AuthEpic = (action$, _state$, { api }) =>
     ofType(A.linkValidationRequested.type),
     switchMap((action) =>
       from(api.validateResetToken((action as ReturnType<typeof A.linkValidationRequested>).payload.token)).pipe(
-        map((status) => A.linkValidated({ username: status.username })),
+        mergeMap((status) =>
+          concat(
+            of(A.linkValidated({ username: status.username })),
+            // The rules are a hint; the server checks them anyway, so a failed fetch shows none.
+            from(api.passwordConfig()).pipe(
+              map((config) => A.passwordConfigLoaded(config)),
+              catchError(() => EMPTY),
+            ),
+          ),
+        ),
         catchError((error: unknown) => of(A.linkInvalid({ code: toFailure(error).code, message: MESSAGES.RESET_LINK_INVALID }))),
       ),
     ),

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PasswordConfig } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
 /** Where the password reset is (admin-console §4: request sent, link validated, reset success or error, clear). */
@@ -16,6 +17,8 @@ export interface PasswordResetState {
   errorMessage: string | null;
   /** For a VALIDATION failure: the field it names. */
   errorField: string | null;
+  /** The server's password rules (admin-console §3 passwordConfig), once fetched. */
+  passwordConfig: PasswordConfig | null;
 }
 
 const initialState: PasswordResetState = {
@@ -26,6 +29,7 @@ const initialState: PasswordResetState = {
   responseCode: null,
   errorMessage: null,
   errorField: null,
+  passwordConfig: null,
 };
 
 /** The password reset slice. */
@@ -56,6 +60,9 @@ export const passwordResetSlice = createSlice({
     linkValidated(state, action: PayloadAction<{ username: string }>) {
       state.status = 'linkValidated';
       state.username = action.payload.username;
+    },
+    passwordConfigLoaded(state, action: PayloadAction<PasswordConfig>) {
+      state.passwordConfig = action.payload;
     },
     linkInvalid(state, action: PayloadAction<{ code: string; message: string }>) {
       state.status = 'linkInvalid';

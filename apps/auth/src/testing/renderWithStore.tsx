@@ -22,6 +22,7 @@ export function fakeApi() {
     resetPassword: jest.fn(),
     prepareFido2Authentication: jest.fn(),
     finishFido2Authentication: jest.fn(),
+    passwordConfig: jest.fn(() => Promise.resolve({ minLength: 10, minScore: 3 })),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 

@@ -85,3 +85,17 @@ export const mfaResetEpic: FidoEpic = (action$, _state$, { api, bus }) =>
       );
     }),
   );
+
+/** TenantMfaPolicy (tenancyConfig, audited); toast 'Two-factor authentication policy saved', then the status again. */
+export const mfaPolicyEpic: FidoEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.policyRequested.type),
+    exhaustMap((action) => {
+      const { userId, isRequired } = (action as ReturnType<typeof A.policyRequested>).payload;
+      return from(api.setTenantMfaPolicy(isRequired)).pipe(
+        tap(() => bus.showToast({ type: 'success', title: MESSAGES.MFA_POLICY_SAVED, message: '' })),
+        map((): Action => A.statusRequested({ userId, own: true })),
+        catchError(fail),
+      );
+    }),
+  );

@@ -59,6 +59,11 @@ export const mfaSlice = createSlice({
     resetRequested(state, _action: PayloadAction<{ userId: string }>) {
       state.busy = true;
     },
+    /** The tenant policy (tenancyConfig): every user must use TOTP. */
+    policyRequested(state, _action: PayloadAction<{ userId: string; isRequired: boolean }>) {
+      state.busy = true;
+      state.errorMessage = null;
+    },
     failed(state, action: PayloadAction<string>) {
       state.busy = false;
       state.errorMessage = action.payload;

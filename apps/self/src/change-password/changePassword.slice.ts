@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PasswordConfig } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
 /** The change-password form's state. */
@@ -7,9 +8,11 @@ export interface ChangePasswordState {
   errorMessage: string | null;
   /** The field a refusal names (`currentPassword`, `newPassword`), or null for a form-level error. */
   errorField: string | null;
+  /** The server's password rules (admin-console §3 passwordConfig), once fetched. */
+  passwordConfig: PasswordConfig | null;
 }
 
-const initialState: ChangePasswordState = { status: 'idle', errorMessage: null, errorField: null };
+const initialState: ChangePasswordState = { status: 'idle', errorMessage: null, errorField: null, passwordConfig: null };
 
 /** The change-password slice. */
 export const changePasswordSlice = createSlice({
@@ -29,8 +32,13 @@ export const changePasswordSlice = createSlice({
       state.errorMessage = action.payload.message;
       state.errorField = action.payload.field;
     },
-    cleared() {
-      return initialState;
+    /** The page is shown: fetch the password rules. */
+    pageShown() {},
+    passwordConfigLoaded(state, action: PayloadAction<PasswordConfig>) {
+      state.passwordConfig = action.payload;
+    },
+    cleared(state) {
+      return { ...initialState, passwordConfig: state.passwordConfig };
     },
   },
   extraReducers: (builder) => {

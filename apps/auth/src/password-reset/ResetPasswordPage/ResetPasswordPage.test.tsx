@@ -29,6 +29,7 @@ describe('password reset pages (admin-console §4)', () => {
     renderWithStore(<ResetPasswordPage token="tok" />, { api });
     const user = userEvent.setup();
     expect(await screen.findByText('Choose a new password for ann.')).toBeTruthy();
+    expect(await screen.findByText('At least 10 characters; not a common or breached password; hard to guess.')).toBeTruthy();
     expect(api.validateResetToken).toHaveBeenCalledWith('tok');
     await user.type(screen.getByLabelText('New password'), 'password123');
     await user.type(screen.getByLabelText('Confirm new password'), 'password12');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Link, Text } from '@primer/react';
-import { MESSAGES } from '@tessera/domain';
+import { MESSAGES, passwordRulesHint } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
 import { followLink } from '../../navigation/followLink';
 import { passwordResetActions, passwordResetSelectors } from '../passwordReset.slice';
@@ -12,7 +12,7 @@ import { passwordResetActions, passwordResetSelectors } from '../passwordReset.s
  */
 export function ResetPasswordPage({ token }: { token: string }) {
   const dispatch = useDispatch();
-  const { status, username, errorMessage, errorField } = useSelector(passwordResetSelectors.select);
+  const { status, username, errorMessage, errorField, passwordConfig } = useSelector(passwordResetSelectors.select);
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -73,6 +73,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
+          hint={passwordConfig ? passwordRulesHint(passwordConfig.minLength) : undefined}
           value={newPassword}
           error={status === 'resetError' && errorField === 'newPassword' ? (errorMessage ?? undefined) : undefined}
           onChange={(e) => setNewPassword(e.target.value)}

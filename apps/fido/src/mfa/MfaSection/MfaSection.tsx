@@ -10,8 +10,9 @@ type Mode = 'idle' | 'enrol' | 'disable' | 'codes';
  * Two-factor authentication of a user (admin-console §3 MFA status and enrolment): on the user's own
  * page, set up (QR code, secret, recovery codes, first code), turn off, or issue new recovery codes —
  * each after the password; on another user's page an administrator sees the status and resets it.
+ * A viewer holding tenancyConfig also sets the tenant policy that requires MFA of every user.
  */
-export function MfaSection({ userId, own }: { userId: string; own: boolean }) {
+export function MfaSection({ userId, own, canSetPolicy = false }: { userId: string; own: boolean; canSetPolicy?: boolean }) {
   const dispatch = useDispatch();
   const { status, enrolment, recoveryCodes, busy, errorMessage } = useSelector(mfaSelectors.select);
   const current = status[userId];
@@ -52,6 +53,17 @@ export function MfaSection({ userId, own }: { userId: string; own: boolean }) {
         {current?.isRequired ? ' (required by your organisation)' : ''}
       </Text>
       <FormError>{errorMessage}</FormError>
+      {own && canSetPolicy && current && (
+        <label style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12 }}>
+          <input
+            type="checkbox"
+            checked={current.isRequired}
+            disabled={busy}
+            onChange={(e) => dispatch(mfaActions.policyRequested({ userId, isRequired: e.target.checked }))}
+          />
+          Require two-factor authentication for every user of the organisation
+        </label>
+      )}
       {!own && current && (
         <Button variant="danger" disabled={busy || !current.isSecretSet} onClick={() => dispatch(mfaActions.resetRequested({ userId }))}>
           Reset two-factor authentication

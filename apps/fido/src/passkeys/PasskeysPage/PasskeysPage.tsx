@@ -70,6 +70,7 @@ export function PasskeysPage({ userId }: { userId: string }) {
   const [customName, setCustomName] = useState(() => defaultPasskeyName(new Date()));
   const session = getSessionState();
   const own = session.status === 'signedIn' && session.viewer.id === userId;
+  const canSetPolicy = session.status === 'signedIn' && session.viewer.permission.View.includes('tenancyConfig');
 
   useEffect(() => {
     dispatch(passkeysActions.passkeysRequested({ userId }));
@@ -103,7 +104,7 @@ export function PasskeysPage({ userId }: { userId: string }) {
           Create passkey
         </Button>
       </form>
-      <MfaSection userId={userId} own={own} />
+      <MfaSection userId={userId} own={own} canSetPolicy={canSetPolicy} />
     </PageLayout>
   );
 }

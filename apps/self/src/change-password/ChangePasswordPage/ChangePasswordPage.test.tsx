@@ -10,7 +10,7 @@ import { ChangePasswordPage } from './ChangePasswordPage';
 
 function setup(changePassword: jest.Mock) {
   const bus = { showToast: jest.fn() };
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: { changePassword }, bus, now: Date.now } });
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: { changePassword, passwordConfig: async () => ({ minLength: 10, minScore: 3 }) }, bus, now: Date.now } });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(selfSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(selfEpic);
   render(
@@ -33,9 +33,10 @@ describe('ChangePasswordPage', () => {
     window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
   });
 
-  it('should not send mismatched passwords', async () => {
+  it('should not send mismatched passwords, and show the server password rules', async () => {
     const changePassword = jest.fn();
     const { user } = setup(changePassword);
+    expect(await screen.findByText('At least 10 characters; not a common or breached password; hard to guess.')).toBeTruthy();
     await fill(user, 'old-one', 'Velvet-Lantern-42', 'Velvet-Lantern-43');
     expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
     expect(changePassword).not.toHaveBeenCalled();
