@@ -1,8 +1,7 @@
 import { Link, Text } from '@primer/react';
-import { navigateToUrl } from 'single-spa';
 import { getSessionState } from '@tessera/bus';
 import { matchRoute } from '@tessera/domain';
-import { PageLayout, useLocation } from '@tessera/ui';
+import { followLink, PageLayout, useLocation } from '@tessera/ui';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
 
 /** The self-service pages not built yet say so and point to the sign-in settings that are. */
@@ -14,11 +13,11 @@ function SelfServiceLinks() {
       <Text as="p">This page is not available yet</Text>
       <ul>
         <li>
-          <Link href="/self/changePassword/" onClick={navigateToUrl}>Change password</Link>
+          <Link href="/self/changePassword/" onClick={followLink}>Change password</Link>
         </li>
         {userId && (
           <li>
-            <Link href={`/credentials/fido/passkeys/${userId}`} onClick={navigateToUrl}>Passkeys and two-factor authentication</Link>
+            <Link href={`/credentials/fido/passkeys/${userId}`} onClick={followLink}>Passkeys and two-factor authentication</Link>
           </li>
         )}
       </ul>

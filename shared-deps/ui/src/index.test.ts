@@ -2,6 +2,9 @@ import * as ui from './index';
 
 describe('@tessera/ui exports', () => {
   it('should export exactly the public components and helpers', () => {
-    expect(Object.keys(ui).sort()).toEqual(['FormError', 'FullPageSpinner', 'PageLayout', 'PagedTable', 'RouterErrorPage', 'TextField', 'pageBlock', 'useLocation']);
+    expect(Object.keys(ui).sort()).toEqual([
+      'FormError', 'FullPageSpinner', 'MAIN_ELEMENT_ID', 'PageLayout', 'PagedTable', 'RouterErrorPage', 'TextField', 'areaElement', 'areaElementId',
+      'createAreaApp', 'followLink', 'navigate', 'pageBlock', 'useLocation',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * @tessera/ui: the console's page building blocks on @primer/react. Components compose Primer and
  * import only the few Primer components the sign-in page can afford (PLATFORM-NOTES: ≤ 200 KB gzip).
+ * Also the plumbing every area app shares: its single-spa lifecycles and element, and in-console links.
  */
 export { PageLayout } from './PageLayout';
 export { PagedTable, pageBlock } from './PagedTable';
@@ -9,6 +10,8 @@ export { FormError } from './FormError';
 export { FullPageSpinner } from './FullPageSpinner';
 export { RouterErrorPage } from './RouterErrorPage';
 export { useLocation } from './hooks/useLocation';
+export { createAreaApp, areaElement, areaElementId, MAIN_ELEMENT_ID } from './areaApp';
+export { followLink, navigate } from './navigation';
 
 export type { PageLayoutProps } from './PageLayout';
 export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';
@@ -17,3 +20,4 @@ export type { FormErrorProps } from './FormError';
 export type { FullPageSpinnerProps } from './FullPageSpinner';
 export type { RouterErrorPageProps } from './RouterErrorPage';
 export type { LocationSnapshot } from './hooks/useLocation';
+export type { AreaAppOptions, AreaAppLifecycles } from './areaApp';

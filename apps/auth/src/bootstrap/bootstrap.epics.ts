@@ -3,9 +3,9 @@ import { ofType } from 'redux-observable';
 import { catchError, concat, defer, exhaustMap, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { messageForErrorCode, type ErrorCode } from '@tessera/domain';
 import { toFailure, type AuthEpic } from '../epic';
-import { navigate } from '../navigation/followLink';
 import { bootstrapActions } from './bootstrap.slice';
 import type { BootstrapField } from './validateBootstrapForm';
+import { navigate } from '@tessera/ui';
 
 const FIELDS: readonly BootstrapField[] = ['tenantName', 'username', 'password', 'emailAddress'];
 

@@ -5,9 +5,9 @@ import { MESSAGES, messageForErrorCode, type ErrorCode, type LoginResponse } fro
 import type { AuthEpic, AuthEpicDependencies } from '../epic';
 import { passkeysOf } from '../epic';
 import { toFailure } from '../epic';
-import { navigate } from '../navigation/followLink';
 import { afterSignInPath } from '../navigation/safeRedirect';
 import { loginActions } from './login.slice';
+import { navigate } from '@tessera/ui';
 
 /** The text shown for a refused sign-in (signin §8; throttling text from the server, docs/api.md). */
 export function loginFailureMessage(error: unknown): { code: string; message: string } {

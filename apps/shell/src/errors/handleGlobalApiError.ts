@@ -2,9 +2,9 @@ import type { ApiError } from '@tessera/api';
 import { getSessionState, showToast, signedOut } from '@tessera/bus';
 import { toastForGlobalError } from '@tessera/domain';
 import { getStore, resetAll } from '@tessera/store';
-import { navigate } from '../navigation/followLink';
 import { signedOutTarget } from '../session/signedOutTarget';
 import { openPaymentDialog } from './paymentRequired';
+import { navigate } from '@tessera/ui';
 
 /**
  * The console's answer to the api client's global errors (signin §7, admin-console §8). Cross-app

@@ -4,11 +4,11 @@ import { catchError, concat, defer, distinctUntilChanged, EMPTY, exhaustMap, fro
 import type { ApiClient } from '@tessera/api';
 import type { SessionState } from '@tessera/bus';
 import { resetAll } from '@tessera/store';
-import { navigate } from '../navigation/followLink';
 import type { ActivityTracker } from './activity';
 import { signedOutTarget } from './signedOutTarget';
 import { keepAlive$ } from './keepAlive';
 import { shellSessionActions } from './shellSession.slice';
+import { navigate } from '@tessera/ui';
 
 /** What the shell's epics use of the store dependencies. */
 export interface ShellEpicDependencies {

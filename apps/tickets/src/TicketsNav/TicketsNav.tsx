@@ -1,5 +1,5 @@
-import { followLink } from '../navigation/navigate';
 import { hasPermission, useViewer } from '../viewer/useViewer';
+import { followLink } from '@tessera/ui';
 
 /** Links between the ticket screens the viewer may open. */
 export function TicketsNav() {

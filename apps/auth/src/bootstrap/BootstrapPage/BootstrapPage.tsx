@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Link, Text } from '@primer/react';
 import type { BootstrapRequest } from '@tessera/domain';
-import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
-import { followLink } from '../../navigation/followLink';
+import { followLink, FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
 import { bootstrapActions, bootstrapSelectors } from '../bootstrap.slice';
 import { validateBootstrapForm, type BootstrapField } from '../validateBootstrapForm';
 

@@ -3,10 +3,9 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simpl
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Link, Text } from '@primer/react';
 import { trimUsername } from '@tessera/domain';
-import { FormError, PageLayout, TextField, useLocation } from '@tessera/ui';
+import { followLink, FormError, PageLayout, TextField, useLocation } from '@tessera/ui';
 import { loginActions, loginSelectors } from '../login.slice';
 import { TotpStep } from '../TotpStep';
-import { followLink } from '../../navigation/followLink';
 
 /**
  * `/login`: username and password (signin §2, §5). The username is trimmed before it is sent; a

@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Link, Text } from '@primer/react';
 import { MESSAGES } from '@tessera/domain';
-import { FormError, PageLayout, TextField } from '@tessera/ui';
-import { followLink } from '../../navigation/followLink';
+import { followLink, FormError, PageLayout, TextField } from '@tessera/ui';
 import { passwordResetActions, passwordResetSelectors } from '../passwordReset.slice';
 
 /**

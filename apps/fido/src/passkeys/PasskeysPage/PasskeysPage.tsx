@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Label, Link, Text } from '@primer/react';
 import { defaultPasskeyName, type Fido2Credential } from '@tessera/domain';
-import { PageLayout, TextField } from '@tessera/ui';
-import { navigateToUrl } from 'single-spa';
+import { followLink, PageLayout, TextField } from '@tessera/ui';
 import { getSessionState } from '@tessera/bus';
 import { MfaSection } from '../../mfa/MfaSection';
 import { passkeysActions, passkeysSelectors } from '../passkeys.slice';
@@ -39,7 +38,7 @@ function PasskeyRow({ userId, credential }: { userId: string; credential: Fido2C
           <Text style={{ fontWeight: 600 }}>{credential.customName}</Text>
           {credential.backedUp && (
             <Label variant="accent">
-              <Link href={`/credentials/fido/synced-credential/${credential.id}`} onClick={navigateToUrl}>Synced</Link>
+              <Link href={`/credentials/fido/synced-credential/${credential.id}`} onClick={followLink}>Synced</Link>
             </Label>
           )}
           <Text style={{ color: 'var(--fgColor-muted, #59636e)', fontSize: 12 }}>

@@ -1,10 +1,10 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Button, Text } from '@primer/react';
 import type { Viewer } from '@tessera/domain';
-import { followLink } from '../../navigation/followLink';
 import { TEXTS } from '../../texts';
 import { Navigation } from '../Navigation';
 import { ToastLog } from '../ToastLog';
+import { followLink } from '@tessera/ui';
 
 /** Props of {@link Header}. Extra props go to the `<header>`. */
 export interface HeaderProps extends ComponentPropsWithoutRef<'header'> {

@@ -1,7 +1,7 @@
 import { forwardRef, useMemo, type ComponentPropsWithoutRef } from 'react';
 import type { PermissionObject } from '@tessera/domain';
 import { buildNavigation } from '../../navigation/buildNavigation';
-import { followLink } from '../../navigation/followLink';
+import { followLink } from '@tessera/ui';
 
 /** Props of {@link Navigation}. Extra props go to the `<nav>`. */
 export interface NavigationProps extends ComponentPropsWithoutRef<'nav'> {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button, Link, Text } from '@primer/react';
-import { followLink } from '../../navigation/followLink';
 import { TEXTS } from '../../texts';
+import { followLink } from '@tessera/ui';
 
 /** Props of {@link PaymentDialog}. */
 export interface PaymentDialogProps {

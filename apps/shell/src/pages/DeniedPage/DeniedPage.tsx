@@ -1,6 +1,5 @@
 import { Link, Text } from '@primer/react';
-import { PageLayout } from '@tessera/ui';
-import { followLink } from '../../navigation/followLink';
+import { followLink, PageLayout } from '@tessera/ui';
 import { TEXTS } from '../../texts';
 
 /** `/denied`: where a route whose view permission is missing sends the user (signin §2, §6). */

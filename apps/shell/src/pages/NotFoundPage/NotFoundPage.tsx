@@ -1,6 +1,5 @@
 import { Link, Text } from '@primer/react';
-import { PageLayout } from '@tessera/ui';
-import { followLink } from '../../navigation/followLink';
+import { followLink, PageLayout } from '@tessera/ui';
 import { TEXTS } from '../../texts';
 
 /** The page of an unknown path (admin-console §2). */

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { PageLayout } from '@tessera/ui';
-import { navigate } from '../../navigation/navigate';
+import { navigate, PageLayout } from '@tessera/ui';
 import { TicketsNav } from '../../TicketsNav';
 import { TicketForm } from '../TicketForm';
 import { ticketActions, ticketSelectors } from '../ticket.slice';

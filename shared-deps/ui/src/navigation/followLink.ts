@@ -8,7 +8,7 @@ export function navigate(path: string): void {
 
 /**
  * `onClick` of an in-console link: a plain left click navigates through single-spa; a modified click
- * (new tab, new window, download) is left to the browser.
+ * (new tab, new window, download) or one already handled is left to the browser.
  */
 export function followLink(event: MouseEvent<HTMLAnchorElement>): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -1,0 +1,1 @@
+export { followLink, navigate } from './followLink';
