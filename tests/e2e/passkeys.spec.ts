@@ -24,6 +24,13 @@ async function finishPasskeySignIn(page: Page) {
   await clicked;
 }
 
+/** The error toast titled `title`, whose lines must read exactly `title` then `message` (signin §8). */
+async function expectErrorToast(page: Page, title: string, message: string) {
+  const toast = page.getByRole('alert', { name: title });
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('p')).toHaveText([title, message]);
+}
+
 test.describe('passkeys', () => {
   test('register a passkey, sign in with it without a password, rename and delete it', async ({ browser, baseURL }) => {
     const base = baseURL!.replace('127.0.0.1', 'localhost');
@@ -135,6 +142,60 @@ test.describe('passkeys', () => {
     await expect(admin.getByRole('status').filter({ hasText: 'FIDO credential deleted' })).toBeVisible();
     await admin.reload();
     await expect(admin.getByRole('alert').filter({ hasText: 'Failed to load FIDO credential' })).toBeVisible();
+    await context.close();
+    await adminContext.close();
+  });
+
+  test('fail/ a passkey deleted in another tab and a synced credential deleted by another session: failure toasts', async ({ browser, baseURL }) => {
+    const base = baseURL!.replace('127.0.0.1', 'localhost');
+    const adminContext = await browser.newContext({ baseURL: base });
+    const admin = await adminContext.newPage();
+    await apiLogin(admin, base, ADMIN.username, ADMIN.password);
+    const user = await createUserWithPermissions(admin.request, base, ['selfServicePortal']);
+
+    // The user registers a synced passkey, then opens the passkeys page in a second tab too.
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await virtualAuthenticator(context, page, { defaultBackupEligibility: true, defaultBackupState: true });
+    const userId = (await apiLogin(page, base, user.username, user.password)).viewer.id as string;
+    await page.goto(`/credentials/fido/passkeys/${userId}`);
+    await page.getByLabel('Passkey name').fill('Phone');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(page.getByRole('listitem', { name: 'Phone' })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto(`/credentials/fido/passkeys/${userId}`);
+    const otherList = other.getByRole('list', { name: 'Registered passkeys' });
+    await expect(otherList.getByRole('listitem', { name: 'Phone' })).toBeVisible();
+
+    // An administrator has the synced credential open before it goes.
+    const list = await apiCall(admin.request, base, 'POST', '/api2/Authentication-v1/ListFido2RegisteredCredentials', { userId });
+    const credentialId = (await list.json()).registeredCredentials[0].id as string;
+    await admin.goto(`/credentials/fido/synced-credential/${credentialId}`);
+    await expect(admin.getByText(user.username)).toBeVisible();
+
+    // The first tab deletes it; the second tab's delete and rename now fail, and its list stays as it was.
+    await page.getByRole('button', { name: 'Delete Phone' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Passkey deleted' })).toBeVisible();
+    await otherList.getByRole('button', { name: 'Delete Phone' }).click();
+    await expectErrorToast(other, 'Could not delete passkey', 'The passkey was not found');
+    await expect(otherList.getByRole('listitem')).toHaveCount(1);
+    await otherList.getByRole('button', { name: 'Rename Phone' }).click();
+    await other.getByLabel('New name').fill('Old phone');
+    await other.getByRole('button', { name: 'Save' }).click();
+    await expectErrorToast(other, 'Could not rename passkey', 'The passkey was not found');
+    await expect(otherList.getByRole('listitem', { name: 'Phone' })).toBeVisible();
+
+    // The administrator's page: rename, mark and delete each fail with their own toast; the page
+    // keeps showing the credential as it was loaded.
+    await admin.getByLabel('New name').fill('Personal phone');
+    await admin.getByRole('button', { name: 'Rename' }).click();
+    await expectErrorToast(admin, 'Failed to rename FIDO credential', 'The FIDO credential was not found');
+    await admin.getByRole('button', { name: 'Mark for deletion' }).click();
+    await expectErrorToast(admin, 'Failed to mark FIDO credential for deletion', 'The FIDO credential was not found');
+    await admin.getByRole('button', { name: 'Delete' }).click();
+    await expectErrorToast(admin, 'Failed to delete FIDO credential', 'The FIDO credential was not found');
+    await expect(admin.getByText('Active', { exact: true })).toBeVisible();
+    await expect(admin.getByText('The FIDO credential was deleted.')).toHaveCount(0);
     await context.close();
     await adminContext.close();
   });

@@ -44,7 +44,10 @@ export const createPasskeyEpic: FidoEpic = (action$, _state$, { api, bus, startR
         tap(() => bus.showToast({ type: 'success', title: MESSAGES.PASSKEY_CREATED, message: customName })),
         map((credential): Action => A.created({ userId, credential })),
         catchError((error: unknown) => {
-          if (isAbort(error)) return EMPTY;
+          // Cancelled, not failed: no toast. A newer request of this epic has already unsubscribed
+          // from this one, so an AbortError seen here came from another ceremony on the page, and
+          // nothing else would clear creatingFor (the Create button would keep spinning).
+          if (isAbort(error)) return of(A.createFailed());
           bus.showToast({ type: 'error', title: MESSAGES.PASSKEY_CREATE_FAILED, message: failureText(error) });
           return of(A.createFailed());
         }),

@@ -15,6 +15,11 @@ function PasskeyRow({ userId, credential }: { userId: string; credential: Fido2C
   const dispatch = useDispatch();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(credential.customName);
+  // Each rename starts from the passkey's current name: a refused or cancelled name is not kept.
+  const startEditing = () => {
+    setName(credential.customName);
+    setEditing(true);
+  };
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (name.trim() === '') return;
@@ -45,7 +50,7 @@ function PasskeyRow({ userId, credential }: { userId: string; credential: Fido2C
             Created {formatDate(credential.createdAt)} · Last used {formatDate(credential.lastUsedAt)}
           </Text>
           <span style={{ flex: 1 }} />
-          <Button size="small" aria-label={`Rename ${credential.customName}`} onClick={() => setEditing(true)}>
+          <Button size="small" aria-label={`Rename ${credential.customName}`} onClick={startEditing}>
             Rename
           </Button>
           <Button size="small" variant="danger" aria-label={`Delete ${credential.customName}`} onClick={() => dispatch(passkeysActions.deleteRequested({ userId, id: credential.id }))}>
