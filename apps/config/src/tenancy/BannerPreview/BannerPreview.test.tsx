@@ -5,7 +5,7 @@ import { BannerPreview } from './BannerPreview';
 describe('BannerPreview', () => {
   it('should draw the strip in a valid colour', () => {
     render(<BannerPreview colour="#AA3300" />);
-    const preview = screen.getByRole('img', { name: 'Banner preview: Banner colour #aa3300' });
+    const preview = screen.getByRole('img', { name: 'Banner preview: #aa3300' });
     expect(preview.getAttribute('data-state')).toBe('colour');
     expect(screen.getByTestId('banner-preview-strip').style.background).toBe('rgb(170, 51, 0)');
   });

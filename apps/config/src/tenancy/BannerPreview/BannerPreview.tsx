@@ -14,7 +14,7 @@ export interface BannerPreviewProps extends ComponentPropsWithoutRef<'div'> {
 export const BannerPreview = forwardRef<HTMLDivElement, BannerPreviewProps>(function BannerPreview({ colour, style, ...rest }, ref) {
   const value = colour.trim();
   const valid = isValidBannerColour(value);
-  const label = value === '' ? 'No banner' : valid ? `Banner colour ${value.toLowerCase()}` : 'Not a colour #rrggbb';
+  const label = value === '' ? 'No banner' : valid ? value.toLowerCase() : 'Not a colour #rrggbb';
   return (
     <div
       ref={ref}

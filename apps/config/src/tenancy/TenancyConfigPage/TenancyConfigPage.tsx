@@ -127,7 +127,7 @@ export function TenancyConfigPage() {
           </div>
           <input
             type="color"
-            aria-label="Pick the banner colour"
+            aria-label="Colour picker"
             value={pickerColour}
             onChange={(e) => setValues({ ...values, bannerColour: e.target.value })}
             style={{ marginBottom: 'var(--base-size-40, 40px)', width: 40, height: 32, padding: 0, border: 'none', background: 'none' }}
