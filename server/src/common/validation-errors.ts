@@ -2,6 +2,7 @@
  * Turns the first schema error of a request into `{field, message}` for a 400 `VALIDATION` answer:
  * the field as a dotted path (`roles.0`), the message `<field> <what is wrong>`.
  */
+import { BANNER_COLOUR_PATTERN } from '@tessera/domain';
 import { EMAIL_PATTERN, MULTILINE_TEXT_PATTERN, PERMISSION_PATTERN, SAFE_TEXT_PATTERN, UUID_PATTERN } from './schemas';
 
 /** The parts of an Ajv error this formatter reads. */
@@ -18,6 +19,7 @@ const PATTERN_TEXT: Record<string, string> = {
   [UUID_PATTERN]: 'must be a UUID',
   [EMAIL_PATTERN]: 'must be an e-mail address',
   [PERMISSION_PATTERN]: 'must be a permission name (letters, digits, _ . : -)',
+  [BANNER_COLOUR_PATTERN]: 'must be a colour #rrggbb',
 };
 
 function article(type: string): string {

@@ -1,4 +1,4 @@
-/** Routes of IDM-v1: bootstrap, version, news, users and roles. */
+/** Routes of IDM-v1: bootstrap, version, news, users, roles and the tenancy configuration. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/domain';
 import { errorResponses, IdQuery, PageOf } from '../common/schemas';
@@ -7,6 +7,8 @@ import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '../common/messages';
 import { BootstrapService } from './bootstrap.service';
 import * as usersService from './users.service';
 import * as rolesService from './roles.service';
+import * as tenancyConfigService from './tenancy-config.service';
+import { TenancyConfigPatchSchema, TenancyConfigSchema } from './tenancy-config.schemas';
 import {
   BootstrapRequestSchema,
   BootstrapResponseSchema,
@@ -128,5 +130,23 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: UpdateRoleRequestSchema, response: { 200: RoleSchema, ...errorResponses(401, 404, 409, 503) } },
     },
     async (request) => rolesService.updateRole(deps, requireAuth(request), actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api2/IDM-v1/TenancyConfig',
+    {
+      config: { auth: 'session', permission: 'tenancyConfig' },
+      schema: { tags, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404) } },
+    },
+    async (request) => tenancyConfigService.getTenancyConfig(deps, requireAuth(request)),
+  );
+
+  app.patch(
+    '/api2/IDM-v1/TenancyConfig',
+    {
+      config: { auth: 'session', permission: 'tenancyConfig' },
+      schema: { tags, body: TenancyConfigPatchSchema, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404, 503) } },
+    },
+    async (request) => tenancyConfigService.updateTenancyConfig(deps, requireAuth(request), actorOf(request), request.body),
   );
 };

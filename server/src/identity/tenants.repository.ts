@@ -1,7 +1,7 @@
 /** Kysely queries of the `tenants` table. */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
-import type { NewTenantRow, TenantRow } from './tenants.table';
+import type { NewTenantRow, TenantRow, TenantUpdate } from './tenants.table';
 
 /** The tenant whose `domains` holds `hostname`, else the default tenant; undefined before bootstrap. */
 export async function findForHost(db: DbOrTrx, hostname: string): Promise<TenantRow | undefined> {
@@ -27,4 +27,9 @@ export async function findById(db: DbOrTrx, id: string): Promise<TenantRow | und
 /** Inserts a tenant and returns it. */
 export async function insert(db: DbOrTrx, row: NewTenantRow): Promise<TenantRow> {
   return db.insertInto('tenants').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes a tenant and returns it; undefined when the id is unknown. */
+export async function update(db: DbOrTrx, id: string, changes: TenantUpdate): Promise<TenantRow | undefined> {
+  return db.updateTable('tenants').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }

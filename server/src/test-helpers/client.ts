@@ -62,6 +62,10 @@ export class TestClient {
     return this.request('PUT', url, { ...options, body });
   }
 
+  patch(url: string, body?: unknown, options?: RequestOptions): Promise<Response> {
+    return this.request('PATCH', url, { ...options, body });
+  }
+
   /** Signs in; throws unless the answer is 200. */
   async login(username: string, password: string): Promise<Response> {
     const response = await this.post('/api2/Authentication-v1/login', { username, password });

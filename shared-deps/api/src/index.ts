@@ -15,4 +15,5 @@ export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
 export type { SigninStrengthCalls } from './signinStrength';
 export type { CmsCalls } from './cms';
+export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ErrorCode } from '@tessera/domain';

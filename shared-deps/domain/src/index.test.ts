@@ -29,6 +29,8 @@ describe('@tessera/domain exports', () => {
         'PASS_ACTIVATION_STATUSES', 'MAX_PASS_NUMBER', 'normalisePassNumber', 'timeZoneOffsetMs', 'isValidTimeZone', 'dayInTimeZone', 'passValidity',
         // issue 4
         'defaultPasskeyName', 'passwordRulesHint', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
+        // issue 6 (tenancy configuration)
+        'TENANCY_CONFIG_LIMITS', 'BANNER_COLOUR_PATTERN', 'isValidBannerColour', 'tenancyConfigChanges',
       ].sort(),
     );
   });

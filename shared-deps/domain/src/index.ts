@@ -176,6 +176,10 @@ export type {
   TicketMetrics,
 } from './tickets/tickets';
 
+// Tenancy configuration (admin-console §2.2 /config/tenancy; signin §3)
+export { TENANCY_CONFIG_LIMITS, BANNER_COLOUR_PATTERN, isValidBannerColour, tenancyConfigChanges } from './tenancy-config/tenancyConfig';
+export type { TenancyConfig, TenancyConfigField, TenancyConfigPatch } from './tenancy-config/tenancyConfig';
+
 // Temporary passes and smartcard requests (admin-console §2.3, §3, §5, §7, §9; issue 6)
 export {
   PASS_TYPES,

@@ -196,6 +196,13 @@ export const MESSAGES = Object.freeze({
   MFA_RESET: 'Two-factor authentication reset',
   MFA_REQUIRED_BY_TENANT: 'Your organisation requires two-factor authentication.',
   MFA_POLICY_SAVED: 'Two-factor authentication policy saved',
+
+  // Tenancy configuration, admin-console §2.2 /config/tenancy (designed)
+  TENANCY_CONFIG_SAVED: 'Tenancy configuration saved',
+  TENANCY_CONFIG_SAVE_FAILED: 'Tenancy configuration not saved',
+  TENANCY_CONFIG_LOAD_FAILED: 'The tenancy configuration could not be loaded.',
+  TENANCY_CONFIG_UNCHANGED: 'Nothing has changed.',
+  PAGE_NOT_AVAILABLE: 'This page is not available yet',
 } as const);
 
 /**

@@ -1,0 +1,49 @@
+/** @jest-environment jsdom */
+import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createEpicMiddleware } from 'redux-observable';
+import { getSessionState, signedIn } from '@tessera/bus';
+import type { ConfigEpicDependencies } from './epic';
+import { configEpic, configSlices } from './state';
+import { ConfigRoot } from './ConfigRoot';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+
+function renderAt(path: string) {
+  window.history.pushState({}, '', path);
+  const tenancyConfig = jest.fn().mockResolvedValue({ name: 'Acme', supportEmail: 'help@acme.test', bannerColour: null, toastrTimeout: null, disclaimer: null, timeZone: 'UTC', mfaRequired: false });
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({
+    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn() }, bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
+  });
+  const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
+  epicMiddleware.run(configEpic);
+  const view = render(
+    <Provider store={store}>
+      <ConfigRoot />
+    </Provider>,
+  );
+  return { ...view, tenancyConfig };
+}
+
+describe('ConfigRoot', () => {
+  beforeAll(() => {
+    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
+  });
+
+  it('should show the tenancy configuration at /config/tenancy', async () => {
+    const { tenancyConfig } = renderAt('/config/tenancy');
+    expect(await screen.findByRole('heading', { name: 'Tenancy configuration' })).toBeTruthy();
+    expect(tenancyConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('should say another config page is not available yet', () => {
+    renderAt('/config/syslog-config');
+    expect(screen.getByText('This page is not available yet')).toBeTruthy();
+  });
+
+  it('should render nothing outside the config area', () => {
+    const { container } = renderAt('/home');
+    expect(container.innerHTML).toBe('');
+  });
+});

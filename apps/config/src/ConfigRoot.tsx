@@ -1,0 +1,17 @@
+import { matchRoute } from '@tessera/domain';
+import { useLocation } from '@tessera/ui';
+import { NotAvailablePage } from './NotAvailablePage';
+import { TenancyConfigPage } from './tenancy/TenancyConfigPage';
+
+/** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
+export function ConfigRoot() {
+  const { pathname } = useLocation();
+  const match = matchRoute(pathname);
+  if (!match || match.route.area !== 'config') return null;
+  switch (match.route.path) {
+    case '/config/tenancy':
+      return <TenancyConfigPage />;
+    default:
+      return <NotAvailablePage />;
+  }
+}

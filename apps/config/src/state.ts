@@ -1,0 +1,11 @@
+import { combineEpics } from 'redux-observable';
+import type { Action } from '@reduxjs/toolkit';
+import type { ConfigEpicDependencies } from './epic';
+import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyConfig.epics';
+import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
+
+/** The config app's slices. */
+export const configSlices = [tenancyConfigSlice] as const;
+
+/** The config app's epics, as one. */
+export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(loadTenancyConfigEpic, saveTenancyConfigEpic);

@@ -1,0 +1,2 @@
+export { BannerPreview } from './BannerPreview';
+export type { BannerPreviewProps } from './BannerPreview';

@@ -1,0 +1,1 @@
+export { TenancyConfigPage } from './TenancyConfigPage';
