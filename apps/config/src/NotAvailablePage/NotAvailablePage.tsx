@@ -1,8 +1,7 @@
-import { useSyncExternalStore, type MouseEvent } from 'react';
-import { navigateToUrl } from 'single-spa';
+import { useSyncExternalStore } from 'react';
 import { getSessionState, session$ } from '@tessera/bus';
 import { MESSAGES } from '@tessera/domain';
-import { PageLayout } from '@tessera/ui';
+import { followLink, PageLayout } from '@tessera/ui';
 
 /** The config screens that exist, with their view permission. */
 const BUILT_SCREENS = [{ href: '/config/tenancy', label: 'Tenancy configuration', permission: 'tenancyConfig' }];
@@ -24,12 +23,6 @@ function viewPermissions(): readonly string[] {
   return state.status === 'signedIn' ? state.viewer.permission.View : NONE;
 }
 
-function follow(event: MouseEvent<HTMLAnchorElement>): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  navigateToUrl(event.currentTarget.getAttribute('href') ?? '/');
-}
-
 /** A config route whose screen is not built yet; links to the config screens the viewer may open. */
 export function NotAvailablePage() {
   const permissions = useSyncExternalStore(subscribe, viewPermissions, viewPermissions);
@@ -42,7 +35,7 @@ export function NotAvailablePage() {
           <ul>
             {links.map((l) => (
               <li key={l.href}>
-                <a href={l.href} onClick={follow}>
+                <a href={l.href} onClick={followLink}>
                   {l.label}
                 </a>
               </li>
