@@ -1,0 +1,2 @@
+export { NotAvailablePage } from './NotAvailablePage';
+export type { NotAvailablePageProps, AreaScreen } from './NotAvailablePage';
