@@ -28,7 +28,9 @@ describe('@tessera/domain exports', () => {
         'metricsWindows', 'ticketTrends', 'round1', 'formatDurationSeconds', 'parseAge', 'PASS_TYPES', 'PASS_STATUSES', 'MISPLACED_REASONS',
         'PASS_ACTIVATION_STATUSES', 'MAX_PASS_NUMBER', 'normalisePassNumber', 'timeZoneOffsetMs', 'isValidTimeZone', 'dayInTimeZone', 'passValidity',
         // issue 4
-        'defaultPasskeyName', 'passwordRulesHint', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
+        'defaultPasskeyName', 'passwordRulesHint',
+        // issue 5: tenant PIN policy
+        'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
       ].sort(),
     );
   });
