@@ -22,6 +22,8 @@ describe('@tessera/api exports', () => {
       'prepareFido2Authentication', 'finishFido2Authentication', 'getFido2SyncedCredential', 'markFido2SyncedCredentialForDeletion', 'renameFido2SyncedCredential',
       'deleteFido2SyncedCredential', 'passwordConfig', 'changePassword', 'forgotPassword', 'validateResetToken', 'resetPassword',
       'cmsClientGrpcConfig', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
+      // issue 5: tenant PIN policy
+      'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });
