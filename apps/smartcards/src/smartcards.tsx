@@ -11,7 +11,7 @@ import singleSpaReact from 'single-spa-react';
 import { getStore, injectEpic, injectSlice } from '@tessera/store';
 import { SmartcardsRoot } from './SmartcardsRoot';
 import { smartcardsElement } from './dom';
-import { readersFeatureEpic, readersSlice } from './readers';
+import { pinPolicySlice, readersFeatureEpic, readersSlice } from './readers';
 import { smartcardsEpic, smartcardsSlices } from './state';
 
 let injected = false;
@@ -23,6 +23,7 @@ function injectSmartcardsState(): Promise<void> {
     for (const slice of smartcardsSlices) injectSlice(slice);
     injectEpic(smartcardsEpic);
     injectSlice(readersSlice);
+    injectSlice(pinPolicySlice);
     injectEpic(readersFeatureEpic());
   }
   return Promise.resolve();
