@@ -31,6 +31,7 @@ import { passwordRoutes } from './passwords/passwords.routes';
 import { passkeyRoutes } from './passkeys/passkeys.routes';
 import type { Mailer } from './common/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
+import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(passkeyRoutes);
   await app.register(cmsClientRoutes);
+  await app.register(pinRequirementsRoutes);
   await app.register(staticPlugin);
   return app;
 }

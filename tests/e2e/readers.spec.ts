@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AGENT_E2E_PORT } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { apiCall, expect, test } from './fixtures';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..', '..');
@@ -56,6 +56,63 @@ test('the readers panel shows the virtual card live and validates its PIN', asyn
   await expect(row).toContainText('No card', { timeout: 1000 });
   await virtualCard('insert');
   await expect(row).toContainText('Card present', { timeout: 1000 });
+});
+
+// signin §3 pinRequirements, §5 "Card PIN requirements come from the server": the administrator's policy
+// applies to the PIN field at once; a PIN it refuses never leaves the browser.
+test('an administrator sets a 4-6 digit PIN policy and the PIN field applies it before calling the agent', async ({ adminPage: page, baseURL }) => {
+  const sentToCard: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/ValidatePin')) sentToCard.push(request.url());
+  });
+  await page.addInitScript((agentUrl) => localStorage.setItem('tessera.userSettings', JSON.stringify({ agentUrl })), `http://127.0.0.1:${AGENT_E2E_PORT}`);
+  try {
+    await page.goto('/credentials/smartcards/cms');
+    await expect(page.getByTestId('agent-status')).toHaveText('Connected');
+    const policy = page.getByRole('form', { name: 'PIN policy' });
+    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 6–8 digits (default). Users see: “PIN must be between 6-8 numbers”');
+
+    // A wrong form is refused in place, with the field named.
+    await policy.getByLabel('Minimum length').fill('7');
+    await policy.getByLabel('Maximum length').fill('6');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy.getByText('The minimum length must not be greater than the maximum length.')).toBeVisible();
+
+    await policy.getByLabel('Minimum length').fill('4');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('PIN policy saved')).toBeVisible();
+    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 4–6 digits. Users see: “PIN must be between 4-6 numbers”');
+
+    const row = page.getByRole('row', { name: 'Tessera Virtual Reader 0' });
+    await expect(row).toContainText('Card present');
+    const pin = row.getByRole('textbox', { name: 'Card PIN for Tessera Virtual Reader 0' });
+    await pin.fill('1234567');
+    await row.getByRole('button', { name: 'Validate PIN' }).click();
+    await expect(row.getByRole('status')).toHaveText('PIN must be between 4-6 numbers');
+    await expect(pin).toHaveAttribute('aria-invalid', 'true');
+    expect(sentToCard).toEqual([]);
+
+    // The server answers the policy too (the relayed call the console uses).
+    const answered = await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/GetPinRequirements', {});
+    expect(await answered.json()).toEqual({ minLength: 4, maxLength: 6, digitsOnly: true, description: 'PIN must be between 4-6 numbers' });
+
+    // A PIN the policy allows reaches the card (the virtual card's PIN is 123456).
+    await pin.fill('123456');
+    await row.getByRole('button', { name: 'Validate PIN' }).click();
+    await expect(row.getByRole('status')).toHaveText('PIN validated successfully');
+    expect(sentToCard).toHaveLength(1);
+
+    await policy.getByRole('button', { name: 'Reset to default' }).click();
+    await expect(page.getByText('PIN policy reset to the default')).toBeVisible();
+    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 6–8 digits (default). Users see: “PIN must be between 6-8 numbers”');
+    await pin.fill('1234');
+    await row.getByRole('button', { name: 'Validate PIN' }).click();
+    await expect(row.getByRole('status')).toHaveText('PIN must be between 6-8 numbers');
+    expect(sentToCard).toHaveLength(1);
+  } finally {
+    // Leave the tenant on the default for the other journeys, whatever happened above.
+    await apiCall(page.request, baseURL!, 'DELETE', '/api2/CMS-v2/PinRequirementsConfig');
+  }
 });
 
 test('the panel says how to start the security client when none runs', async ({ adminPage: page }) => {

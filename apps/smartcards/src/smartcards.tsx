@@ -7,7 +7,7 @@
 import { injectEpic, injectSlice } from '@tessera/store';
 import { createAreaApp } from '@tessera/ui';
 import { SmartcardsRoot } from './SmartcardsRoot';
-import { readersFeatureEpic, readersSlice } from './readers';
+import { pinPolicySlice, readersFeatureEpic, readersSlice } from './readers';
 import { smartcardsEpic, smartcardsSlices } from './state';
 
 const app = createAreaApp({
@@ -17,6 +17,7 @@ const app = createAreaApp({
     for (const slice of smartcardsSlices) injectSlice(slice);
     injectEpic(smartcardsEpic);
     injectSlice(readersSlice);
+    injectSlice(pinPolicySlice);
     injectEpic(readersFeatureEpic());
   },
 });

@@ -4,24 +4,19 @@
  * requirements of the tenant.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_PIN_MAX_LENGTH, DEFAULT_PIN_MIN_LENGTH, pinLengthMessage } from '@tessera/domain';
+import type { CardPinRequirements } from '@tessera/domain';
 import type { AgentReader } from '@tessera/agent-protocol';
 import { AppError, NotLoggedInError } from '../errors';
 import { currentSession } from '../plugins/auth-guard';
 import type { SessionRecord } from '../auth/session-store';
 import { AgentHubError } from '../agent-hub/errors';
-import { findPinRequirements } from './pin-requirements.repository';
+import { pinRequirementsOf } from './pin-requirements.service';
 
 /** Permissions that allow driving the caller's own CMS Client (operators and self-service users). */
 export const CMS_CLIENT_PERMISSIONS = ['smartcardManage', 'selfServicePortal'] as const;
 
 /** The card PIN rule sent to the console. */
-export interface PinRequirementsBody {
-  minLength: number;
-  maxLength: number;
-  digitsOnly: boolean;
-  description: string;
-}
+export type PinRequirementsBody = CardPinRequirements;
 
 /** 403 `INCORRECT_PIN`: the card refused the PIN (signin §5 "HTTP 403 on a PIN check means an incorrect PIN"). */
 export class IncorrectPinError extends AppError {
@@ -96,14 +91,11 @@ export class CmsClientService {
     }
   }
 
-  /** The tenant's card PIN rule, or the default 6–8 digits. */
+  /** The tenant's card PIN rule (PinRequirementsConfig), or the default 6–8 digits. */
   async pinRequirements(request: FastifyRequest): Promise<PinRequirementsBody> {
     const session = await this.anySession(request);
     await this.audit(request, session, 'GetPinRequirements');
-    const row = await findPinRequirements(this.#app.db, session.tenantId);
-    const minLength = row?.min_length ?? DEFAULT_PIN_MIN_LENGTH;
-    const maxLength = row?.max_length ?? DEFAULT_PIN_MAX_LENGTH;
-    return { minLength, maxLength, digitsOnly: row?.digits_only ?? true, description: row?.description ?? pinLengthMessage(minLength, maxLength) };
+    return pinRequirementsOf(this.#app.db, session.tenantId);
   }
 
   /** Ends the session's agents (KillSession): tells them, then closes their streams. */

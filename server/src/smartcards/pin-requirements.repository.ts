@@ -7,11 +7,23 @@ export function findPinRequirements(db: DbOrTrx, tenantId: string): Promise<PinR
   return db.selectFrom('pin_requirements').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
 }
 
-/** Sets the tenant's rule. */
-export async function upsertPinRequirements(db: DbOrTrx, tenantId: string, rule: { minLength: number; maxLength: number; digitsOnly: boolean; description: string | null }): Promise<void> {
-  await db
+/** Sets the tenant's rule and returns the row. */
+export async function upsertPinRequirements(
+  db: DbOrTrx,
+  tenantId: string,
+  rule: { minLength: number; maxLength: number; digitsOnly: boolean; description: string | null },
+): Promise<PinRequirementsRow> {
+  const values = { min_length: rule.minLength, max_length: rule.maxLength, digits_only: rule.digitsOnly, description: rule.description };
+  return db
     .insertInto('pin_requirements')
-    .values({ tenant_id: tenantId, min_length: rule.minLength, max_length: rule.maxLength, digits_only: rule.digitsOnly, description: rule.description })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ min_length: rule.minLength, max_length: rule.maxLength, digits_only: rule.digitsOnly, description: rule.description }))
-    .execute();
+    .values({ tenant_id: tenantId, ...values })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet((eb) => ({ ...values, updated_at: eb.fn('now') })))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes the tenant's rule (the default applies again); true when there was one. */
+export async function deletePinRequirements(db: DbOrTrx, tenantId: string): Promise<boolean> {
+  const result = await db.deleteFrom('pin_requirements').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

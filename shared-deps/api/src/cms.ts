@@ -1,5 +1,5 @@
 /** The CMS Client calls (signin §7 "Local client configuration" and "Server calls per version"). */
-import type { CardPinRequirements, CardReader, CmsClientGrpcConfig, CmsVersion } from '@tessera/domain';
+import type { CardPinRequirements, CardReader, CmsClientGrpcConfig, CmsVersion, PinRequirementsConfig, UpdatePinRequirementsConfigRequest } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 /** The CMS Client calls; `v` is the protocol path chosen from the agent's version. */
@@ -22,7 +22,15 @@ export interface CmsCalls {
   validatePin(v: CmsVersion, readerName: string, pin: string): Promise<{ valid: boolean }>;
   /** `POST /api2/{v}/KillSession`. */
   killCmsSession(v: CmsVersion): Promise<{ killed: boolean }>;
+  /** `GET /api2/CMS-v2/PinRequirementsConfig` (smartcardManage): the tenant's card PIN policy. */
+  pinRequirementsConfig(): Promise<PinRequirementsConfig>;
+  /** `PUT /api2/CMS-v2/PinRequirementsConfig` (smartcardManage): sets it; 400 VALIDATION names the field. */
+  updatePinRequirementsConfig(body: UpdatePinRequirementsConfigRequest): Promise<PinRequirementsConfig>;
+  /** `DELETE /api2/CMS-v2/PinRequirementsConfig` (smartcardManage): back to the default 6–8 digits. */
+  resetPinRequirementsConfig(): Promise<PinRequirementsConfig>;
 }
+
+const PIN_REQUIREMENTS_CONFIG = '/api2/CMS-v2/PinRequirementsConfig';
 
 /** The CMS Client calls over `send`. */
 export function cmsCalls(send: HttpSend): CmsCalls {
@@ -36,5 +44,8 @@ export function cmsCalls(send: HttpSend): CmsCalls {
     getPinRequirements: (v, readerName) => send({ method: 'POST', path: `/api2/${v}/GetPinRequirements`, body: readerName ? { card_id: { readerName } } : {} }),
     validatePin: (v, readerName, pin) => send({ method: 'POST', path: `/api2/${v}/ValidatePin`, body: { card_id: { readerName }, pin } }),
     killCmsSession: (v) => send({ method: 'POST', path: `/api2/${v}/KillSession` }),
+    pinRequirementsConfig: () => send({ method: 'GET', path: PIN_REQUIREMENTS_CONFIG }),
+    updatePinRequirementsConfig: (body) => send({ method: 'PUT', path: PIN_REQUIREMENTS_CONFIG, body }),
+    resetPinRequirementsConfig: () => send({ method: 'DELETE', path: PIN_REQUIREMENTS_CONFIG }),
   };
 }

@@ -36,6 +36,9 @@ describe('createApiClient endpoints', () => {
     ['createRole', (api) => api.createRole({ name: 'n', permissions: ['a'], blacklist: [] }), 'POST', '/api2/IDM-v1/Role', { name: 'n', permissions: ['a'], blacklist: [] }],
     ['updateRole', (api) => api.updateRole({ id: 'r1', name: 'm' }), 'PUT', '/api2/IDM-v1/Role', { id: 'r1', name: 'm' }],
     ['listAuditEvents', (api) => api.listAuditEvents({ take: 5, action: 'login' }), 'GET', '/api2/Monitoring-v1/AuditEvents?take=5&action=login', undefined],
+    ['pinRequirementsConfig', (api) => api.pinRequirementsConfig(), 'GET', '/api2/CMS-v2/PinRequirementsConfig', undefined],
+    ['updatePinRequirementsConfig', (api) => api.updatePinRequirementsConfig({ minLength: 4, maxLength: 6, digitsOnly: true, description: null }), 'PUT', '/api2/CMS-v2/PinRequirementsConfig', { minLength: 4, maxLength: 6, digitsOnly: true, description: null }],
+    ['resetPinRequirementsConfig', (api) => api.resetPinRequirementsConfig(), 'DELETE', '/api2/CMS-v2/PinRequirementsConfig', undefined],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

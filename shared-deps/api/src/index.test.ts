@@ -24,6 +24,8 @@ describe('@tessera/api exports', () => {
       'cmsClientGrpcConfig', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
       // issue 6 (tenancy configuration)
       'tenancyConfig', 'updateTenancyConfig',
+      // issue 5: tenant PIN policy
+      'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

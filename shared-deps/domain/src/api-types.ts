@@ -387,3 +387,27 @@ export interface CardPinRequirements {
   digitsOnly: boolean;
   description: string;
 }
+
+/** A tenant's card PIN policy as an administrator sets it (`PUT /api2/CMS-v2/PinRequirementsConfig`). */
+export interface UpdatePinRequirementsConfigRequest {
+  /** 4 to 16, not above maxLength. */
+  minLength: number;
+  /** 4 to 16. */
+  maxLength: number;
+  digitsOnly: boolean;
+  /** Text shown instead of the generated description (signin §3 pinRequirementDescriptionOverride); null or absent: generated. */
+  description?: string | null;
+}
+
+/** A tenant's card PIN policy (`GET /api2/CMS-v2/PinRequirementsConfig`). */
+export interface PinRequirementsConfig {
+  minLength: number;
+  maxLength: number;
+  digitsOnly: boolean;
+  /** The override text, or null (the generated description applies). */
+  description: string | null;
+  /** The text users see: the override, else the generated one ('PIN must be between 6-8 numbers'). */
+  effectiveDescription: string;
+  /** True when the tenant has set nothing (the default 6–8 digits). */
+  isDefault: boolean;
+}

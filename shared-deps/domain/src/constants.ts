@@ -50,6 +50,11 @@ export const MODAL_BACKDROP_MS = 150;
 /** PIN length by default: 6 to 8 digits (signin §5). */
 export const DEFAULT_PIN_MIN_LENGTH = 6;
 export const DEFAULT_PIN_MAX_LENGTH = 8;
+/** Bounds an administrator may set for a tenant's card PIN lengths (designed: 4 to 16 characters). */
+export const PIN_POLICY_MIN_LENGTH = 4;
+export const PIN_POLICY_MAX_LENGTH = 16;
+/** Longest PIN requirements description override (signin §3 pinRequirementDescriptionOverride; designed). */
+export const PIN_DESCRIPTION_MAX_LENGTH = 200;
 
 /** Temporary pass number width, zero-padded (admin-console §5, §9). */
 export const TEMP_PASS_NUMBER_WIDTH = 5;

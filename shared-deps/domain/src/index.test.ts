@@ -31,6 +31,8 @@ describe('@tessera/domain exports', () => {
         'defaultPasskeyName', 'passwordRulesHint', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
         // issue 6 (tenancy configuration)
         'TENANCY_CONFIG_LIMITS', 'BANNER_COLOUR_PATTERN', 'isValidBannerColour', 'tenancyConfigChanges',
+        // issue 5: tenant PIN policy
+        'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
       ].sort(),
     );
   });

@@ -64,6 +64,9 @@ export {
   MODAL_BACKDROP_MS,
   DEFAULT_PIN_MIN_LENGTH,
   DEFAULT_PIN_MAX_LENGTH,
+  PIN_POLICY_MIN_LENGTH,
+  PIN_POLICY_MAX_LENGTH,
+  PIN_DESCRIPTION_MAX_LENGTH,
   TEMP_PASS_NUMBER_WIDTH,
   TICKET_MESSAGE_MAX_LENGTH,
   TICKET_PAGE_SIZE,
@@ -93,6 +96,7 @@ export {
   failedToVerifyEmail,
   loginThrottled,
   pinLengthMessage,
+  pinRequirementsDescription,
   passwordRulesHint,
 } from './messages';
 
@@ -121,6 +125,8 @@ export { validateImageDataUrl } from './validation/validateImageDataUrl';
 export { validateMonthFormat } from './validation/validateMonthFormat';
 export { validatePin } from './validation/validatePin';
 export type { PinRequirements } from './validation/validatePin';
+export { validatePinPolicy } from './validation/validatePinPolicy';
+export type { PinPolicyInput, PinPolicyErrors } from './validation/validatePinPolicy';
 export { decodeBase64Url, encodeBase64Url } from './validation/decodeBase64Url';
 export { hexToBytes, bytesToHex } from './validation/hexToBytes';
 export { isBinaryContent, BINARY_CONTROL_RATIO } from './validation/isBinaryContent';

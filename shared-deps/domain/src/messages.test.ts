@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MESSAGES, messageForErrorCode, unexpectedErrorMessage } from './messages';
+import { ERROR_MESSAGES, MESSAGES, messageForErrorCode, pinRequirementsDescription, unexpectedErrorMessage } from './messages';
 
 describe('MESSAGES', () => {
   it('should carry the spec texts exactly', () => {
@@ -9,6 +9,11 @@ describe('MESSAGES', () => {
     expect(MESSAGES.PIN_LENGTH).toBe('PIN must be between 6-8 numbers');
     expect(MESSAGES.TOO_MANY_REQUESTS_BODY).toBe("You're making too many requests too quickly! Please slow down.");
     expect(MESSAGES.usernameCharacterNotAllowed('#')).toBe("The character '#' is not allowed in usernames.");
+  });
+  it("should describe PIN requirements as 'PIN must be between 6-8 numbers' for 6-8 digits, and in characters otherwise", () => {
+    expect(pinRequirementsDescription({ minLength: 6, maxLength: 8, digitsOnly: true })).toBe('PIN must be between 6-8 numbers');
+    expect(pinRequirementsDescription({ minLength: 4, maxLength: 6, digitsOnly: true })).toBe('PIN must be between 4-6 numbers');
+    expect(MESSAGES.pinRequirementsDescription({ minLength: 4, maxLength: 12, digitsOnly: false })).toBe('PIN must be between 4-12 characters');
   });
   it('should put the support address into the Unexpected Error message', () => {
     expect(unexpectedErrorMessage('help@example.com')).toBe('An unexpected error occurred, please download the error file and send to: help@example.com');

@@ -4,7 +4,7 @@
  * character for character; the few the spec describes without quoting are marked "designed".
  */
 import type { ErrorCode } from './api-types';
-import { MAX_FILE_SIZE_BYTES, PRODUCT_NAME, TICKET_MESSAGE_MAX_LENGTH } from './constants';
+import { MAX_FILE_SIZE_BYTES, PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH, PRODUCT_NAME, TICKET_MESSAGE_MAX_LENGTH } from './constants';
 
 /** Unexpected Error screen message with the tenancy support address (signin §2). */
 export function unexpectedErrorMessage(email: string): string {
@@ -34,6 +34,16 @@ export function loginThrottled(retryAfterSeconds: number): string {
 /** PIN length message for given bounds (signin §5; the default bounds give 'PIN must be between 6-8 numbers'). */
 export function pinLengthMessage(min: number, max: number): string {
   return `PIN must be between ${min}-${max} numbers`;
+}
+
+/**
+ * The generated description of card PIN requirements, shown when the tenant sets no override (signin §3
+ * pinRequirements). Digits only gives the spec's 'PIN must be between 6-8 numbers' form; otherwise
+ * 'PIN must be between 4-6 characters' (designed).
+ */
+export function pinRequirementsDescription(requirements: { minLength: number; maxLength: number; digitsOnly: boolean }): string {
+  const { minLength, maxLength, digitsOnly } = requirements;
+  return digitsOnly ? pinLengthMessage(minLength, maxLength) : `PIN must be between ${minLength}-${maxLength} characters`;
 }
 
 /** The password rules shown under a new-password field (designed; the server also refuses breached and weak ones). */
@@ -100,6 +110,7 @@ export const MESSAGES = Object.freeze({
 
   // signin §5, §8 low-level texts
   PIN_LENGTH: pinLengthMessage(6, 8),
+  pinRequirementsDescription,
   BASE64URL_EXPECTED: 'Expected a URL-safe Base64-encoded string',
   BASE64_INVALID: 'invalid Base64 data',
   HEX_INVALID: 'invalid hex string',
@@ -154,6 +165,16 @@ export const MESSAGES = Object.freeze({
   TICKET_UPDATED: 'The support ticket was updated.',
   /** designed: a new message notification (the bus). */
   TICKET_NEW_MESSAGE_TITLE: 'New ticket message',
+
+  // PIN policy of the tenant (issue 5; designed texts: the spec names only the requirements and their override)
+  PIN_POLICY_LENGTH_RANGE: `Enter a whole number from ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH}.`,
+  PIN_POLICY_MIN_ABOVE_MAX: 'The minimum length must not be greater than the maximum length.',
+  PIN_POLICY_DESCRIPTION_INVALID: `The description must be at most ${PIN_DESCRIPTION_MAX_LENGTH} characters, without control characters.`,
+  PIN_POLICY_LOAD_FAILED: 'Could not load the PIN policy',
+  PIN_POLICY_SAVED: 'PIN policy saved',
+  PIN_POLICY_SAVE_FAILED: 'Could not save the PIN policy',
+  PIN_POLICY_RESET: 'PIN policy reset to the default',
+  PIN_POLICY_RESET_FAILED: 'Could not reset the PIN policy',
 
   // docs/api.md
   loginThrottled,

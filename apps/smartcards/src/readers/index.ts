@@ -8,6 +8,7 @@ import { readersEpic } from './readers.epics';
 
 export { ReadersPage } from './ReadersPage';
 export { readersSlice } from './readers.slice';
+export { pinPolicySlice } from './pinPolicy.slice';
 
 /** The readers epics with the browser's agent client and websocket URL added to the store dependencies. */
 export function readersFeatureEpic(): Epic<Action, Action, never, StoreDependencies> {

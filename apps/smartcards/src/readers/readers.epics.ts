@@ -1,20 +1,22 @@
 /**
  * Readers panel epics: connect the local security client when the panel opens (toasts on failure,
  * signin §8), then feed the ListReadersStream websocket through the bus (`readers$`) into the slice,
- * ping the client every 60000 ms, and validate card PINs.
+ * ping the client every 60000 ms, and validate card PINs against the tenant's requirements. For
+ * smartcardManage holders, load, save and reset the tenant's PIN policy.
  */
 import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType, type Epic } from 'redux-observable';
-import { Observable, catchError, from, map, mergeMap, of, switchMap, takeUntil } from 'rxjs';
+import { Observable, catchError, exhaustMap, filter, from, map, mergeMap, of, switchMap, takeUntil } from 'rxjs';
 import type { ApiClient } from '@tessera/api';
 import type { ReaderEvent } from '@tessera/bus';
-import { MESSAGES, validatePin, type ToastInput } from '@tessera/domain';
+import { MESSAGES, validatePin, type CardPinRequirements, type PinPolicyErrors, type PinRequirementsConfig, type ToastInput } from '@tessera/domain';
 import { AgentClientError, type AgentClient } from '@tessera/agent-client';
 import { readersActions, type ReaderStreamEvent } from './readers.slice';
+import { pinPolicyActions } from './pinPolicy.slice';
 
 /** What the readers epics use of the store dependencies, plus the agent client. */
 export interface ReadersEpicDependencies {
-  api: Pick<ApiClient, 'validatePin' | 'getPinRequirements'>;
+  api: Pick<ApiClient, 'validatePin' | 'getPinRequirements' | 'pinRequirementsConfig' | 'updatePinRequirementsConfig' | 'resetPinRequirementsConfig'>;
   bus: {
     readers$: Observable<ReaderEvent>;
     showToast(input: ToastInput): void;
@@ -26,6 +28,15 @@ export interface ReadersEpicDependencies {
 }
 
 type ReadersEpic = Epic<Action, Action, unknown, ReadersEpicDependencies>;
+
+function cmsVersionOf(state: unknown): 'CMS-v1' | 'CMS-v2' {
+  return (state as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
+}
+
+/** The requirements as `validatePin` takes them; the server's description is the message users see. */
+function rulesOf(requirements: CardPinRequirements | null) {
+  return requirements ? { minLength: requirements.minLength, maxLength: requirements.maxLength, digitsOnly: requirements.digitsOnly, message: requirements.description } : {};
+}
 
 /** Connects the agent when the panel opens. */
 export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus }) =>
@@ -70,7 +81,7 @@ export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
     ofType(readersActions.pinValidationRequested.type),
     mergeMap((action) => {
       const { readerName, pin } = (action as ReturnType<typeof readersActions.pinValidationRequested>).payload;
-      const cmsVersion = (state$.value as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
+      const cmsVersion = cmsVersionOf(state$.value);
       const done = (ok: boolean, message: string): Action => {
         bus.showToast({ type: ok ? 'success' : 'error', title: message, message: '' });
         return readersActions.pinValidationDone({ readerName, ok, message });
@@ -79,7 +90,7 @@ export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
       return requirements$.pipe(
         mergeMap((requirements) => {
           // The default (6–8 digits) applies when the requirements call fails (signin §5).
-          const problem = validatePin(pin, requirements ? { minLength: requirements.minLength, maxLength: requirements.maxLength, message: requirements.description } : {});
+          const problem = validatePin(pin, rulesOf(requirements));
           if (problem) return of(done(false, problem));
           return from(api.validatePin(cmsVersion, readerName, pin)).pipe(
             map(() => done(true, MESSAGES.PIN_VALIDATED)),
@@ -90,5 +101,63 @@ export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
     }),
   );
 
+/** The tenant's PIN requirements when the panel opens, for the PIN field; null (the default) when the call fails (signin §5). */
+export const requirementsEpic: ReadersEpic = (action$, state$, { api }) =>
+  action$.pipe(
+    ofType(readersActions.panelOpened.type),
+    switchMap(() =>
+      from(api.getPinRequirements(cmsVersionOf(state$.value))).pipe(
+        map((requirements) => readersActions.pinRequirementsLoaded(requirements)),
+        catchError(() => of(readersActions.pinRequirementsLoaded(null))),
+      ),
+    ),
+  );
+
+const POLICY_FIELDS = ['minLength', 'maxLength', 'description'] as const;
+
+function failureOf(error: unknown): { message: string; errors?: PinPolicyErrors } {
+  const { message, field } = (error ?? {}) as { message?: unknown; field?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  const known = POLICY_FIELDS.find((f) => f === field);
+  return known ? { message: text, errors: { [known]: text } } : { message: text };
+}
+
+/** PinRequirementsConfig (smartcardManage); failure: 'Could not load the PIN policy'. */
+export const loadPolicyEpic: ReadersEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(pinPolicyActions.policyRequested.type),
+    switchMap(() =>
+      from(api.pinRequirementsConfig()).pipe(
+        map((config) => pinPolicyActions.policyLoaded(config)),
+        catchError((error: unknown) => {
+          const { message } = failureOf(error);
+          bus.showToast({ type: 'error', title: MESSAGES.PIN_POLICY_LOAD_FAILED, message });
+          return of(pinPolicyActions.policyFailed(`${MESSAGES.PIN_POLICY_LOAD_FAILED}: ${message}`));
+        }),
+      ),
+    ),
+  );
+
+/** Saves or resets the policy; toasts 'PIN policy saved' / 'PIN policy reset to the default', or the failure with the server's text. */
+export const savePolicyEpic: ReadersEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter((action) => pinPolicyActions.saveRequested.match(action) || pinPolicyActions.resetRequested.match(action)),
+    exhaustMap((action) => {
+      const isSave = pinPolicyActions.saveRequested.match(action);
+      const call: Promise<PinRequirementsConfig> = pinPolicyActions.saveRequested.match(action) ? api.updatePinRequirementsConfig(action.payload) : api.resetPinRequirementsConfig();
+      return from(call).pipe(
+        map((config) => {
+          bus.showToast({ type: 'success', title: isSave ? MESSAGES.PIN_POLICY_SAVED : MESSAGES.PIN_POLICY_RESET, message: config.effectiveDescription });
+          return pinPolicyActions.saved(config);
+        }),
+        catchError((error: unknown) => {
+          const failure = failureOf(error);
+          bus.showToast({ type: 'error', title: isSave ? MESSAGES.PIN_POLICY_SAVE_FAILED : MESSAGES.PIN_POLICY_RESET_FAILED, message: failure.message });
+          return of(pinPolicyActions.saveFailed(failure));
+        }),
+      );
+    }),
+  );
+
 /** Every readers epic. */
-export const readersEpic = combineEpics<Action, Action, unknown, ReadersEpicDependencies>(connectEpic, streamEpic, pinEpic);
+export const readersEpic = combineEpics<Action, Action, unknown, ReadersEpicDependencies>(connectEpic, streamEpic, pinEpic, requirementsEpic, loadPolicyEpic, savePolicyEpic);

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { CardReader } from '@tessera/domain';
 import { readersActions, readersSelectors, readersSlice } from './readers.slice';
+import { pinPolicyActions } from './pinPolicy.slice';
 import { agentUrlFromSettings } from './agentUrl';
 
 const reader = (name: string, cardPresent = true): CardReader => ({
@@ -55,5 +56,13 @@ describe('agentUrlFromSettings', () => {
     expect(agentUrlFromSettings(JSON.stringify({ agentUrl: 'http://127.0.0.1:19067/' }))).toBe('http://127.0.0.1:19067');
     expect(agentUrlFromSettings(JSON.stringify({ agentUrl: 'http://evil.example:8802' }))).toBe('http://127.0.0.1:8802');
     expect(agentUrlFromSettings('not json')).toBe('http://127.0.0.1:8802');
+  });
+
+  it('should hold the PIN requirements, and take a saved policy at once', () => {
+    const s = store();
+    expect(readersSelectors.selectState(s.getState()).requirements).toBeNull();
+    s.dispatch(readersActions.pinRequirementsLoaded({ minLength: 6, maxLength: 8, digitsOnly: true, description: 'PIN must be between 6-8 numbers' }));
+    s.dispatch(pinPolicyActions.saved({ minLength: 4, maxLength: 6, digitsOnly: false, description: null, effectiveDescription: 'PIN must be between 4-6 characters', isDefault: false }));
+    expect(readersSelectors.selectState(s.getState()).requirements).toEqual({ minLength: 4, maxLength: 6, digitsOnly: false, description: 'PIN must be between 4-6 characters' });
   });
 });

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CardReader, CmsVersion } from '@tessera/domain';
+import type { CardPinRequirements, CardReader, CmsVersion } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
+import { pinPolicyActions } from './pinPolicy.slice';
 
 /** Link state of the local security client (signin §4 "Local security client: connect, then success or failure"). */
 export type AgentStatus = 'idle' | 'connecting' | 'connected' | 'failed' | 'noClient';
@@ -21,9 +22,14 @@ export interface ReadersState {
   failure: string | null;
   readers: Record<string, CardReader>;
   pin: Record<string, PinValidation>;
+  /**
+   * The card PIN requirements of the tenant (GetPinRequirements, or the policy just saved); null until
+   * known or when the call failed, and then the default 6–8 digits applies (signin §5).
+   */
+  requirements: CardPinRequirements | null;
 }
 
-const initialState: ReadersState = { agent: 'idle', agentVersion: null, cmsVersion: 'CMS-v2', failure: null, readers: {}, pin: {} };
+const initialState: ReadersState = { agent: 'idle', agentVersion: null, cmsVersion: 'CMS-v2', failure: null, readers: {}, pin: {}, requirements: null };
 
 /** A reader event as the stream sends it (bus `readers$` data). */
 export interface ReaderStreamEvent {
@@ -81,9 +87,17 @@ export const readersSlice = createSlice({
     pinValidationDone(state, action: PayloadAction<{ readerName: string; ok: boolean; message: string }>) {
       state.pin[action.payload.readerName] = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message };
     },
+    pinRequirementsLoaded(state, action: PayloadAction<CardPinRequirements | null>) {
+      state.requirements = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(resetAll, () => initialState);
+    // A saved or reset policy applies to the PIN field at once, without asking the server again.
+    builder.addCase(pinPolicyActions.saved, (state, action) => {
+      const { minLength, maxLength, digitsOnly, effectiveDescription } = action.payload;
+      state.requirements = { minLength, maxLength, digitsOnly, description: effectiveDescription };
+    });
   },
 });
 

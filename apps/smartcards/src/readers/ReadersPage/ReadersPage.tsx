@@ -1,12 +1,19 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { getSessionState } from '@tessera/bus';
 import { PageLayout } from '@tessera/ui';
+import { PinPolicySection } from '../PinPolicySection';
 import { ReadersPanel } from '../ReadersPanel';
 import { readersActions, readersSelectors } from '../readers.slice';
 
-/** `/credentials/smartcards/cms`: the local security client and its readers, live. */
+/**
+ * `/credentials/smartcards/cms`: the local security client and its readers, live; below, for
+ * smartcardManage holders, the tenant's PIN policy (the server checks the permission again).
+ */
 export function ReadersPage() {
   const dispatch = useDispatch();
+  const session = getSessionState();
+  const canManage = session.status === 'signedIn' && session.viewer.permission.View.includes('smartcardManage');
   const state = useSelector(readersSelectors.selectState);
   const readers = useSelector(readersSelectors.selectReaders);
 
@@ -24,9 +31,11 @@ export function ReadersPage() {
         failure={state.failure}
         readers={readers}
         pin={state.pin}
+        requirements={state.requirements}
         onValidatePin={(readerName, pin) => dispatch(readersActions.pinValidationRequested({ readerName, pin }))}
         onReconnect={() => dispatch(readersActions.panelOpened())}
       />
+      {canManage ? <PinPolicySection /> : null}
     </PageLayout>
   );
 }

@@ -43,4 +43,19 @@ describe('ReadersPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(reconnects).toBe(1);
   });
+
+  it('should refuse a PIN the configured requirements refuse, with their text, and send nothing', async () => {
+    const calls: [string, string][] = [];
+    const requirements = { minLength: 4, maxLength: 6, digitsOnly: true, description: 'PIN must be between 4-6 numbers' };
+    render(<ReadersPanel agent="connected" failure={null} readers={[{ ...reader, processing: false }]} pin={{}} requirements={requirements} onValidatePin={(r, p) => calls.push([r, p])} onReconnect={() => {}} />);
+    const field = screen.getByLabelText('Card PIN for Tessera Virtual Reader 0');
+    await userEvent.type(field, '1234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Validate PIN' }));
+    expect(screen.getByRole('status').textContent).toBe('PIN must be between 4-6 numbers');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+    await userEvent.type(field, '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Validate PIN' }));
+    expect(calls).toEqual([['Tessera Virtual Reader 0', '1234']]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Label, Text, TextInput } from '@primer/react';
-import type { CardReader } from '@tessera/domain';
+import { validatePin, type CardPinRequirements, type CardReader } from '@tessera/domain';
 import type { AgentStatus, PinValidation } from '../readers.slice';
 
 /** Props of {@link ReadersPanel}. */
@@ -11,6 +11,11 @@ export interface ReadersPanelProps {
   failure: string | null;
   readers: CardReader[];
   pin: Record<string, PinValidation>;
+  /**
+   * The tenant's card PIN requirements, when known: a PIN they refuse gets their text at once and is
+   * never sent. Unknown (null): the server call checks it, with the default 6–8 digits as fallback.
+   */
+  requirements?: CardPinRequirements | null;
   /** Asks to validate a card PIN. */
   onValidatePin: (readerName: string, pin: string) => void;
   /** Asks to connect again. */
@@ -25,22 +30,45 @@ const AGENT_TEXT: Record<AgentStatus, string> = {
   noClient: 'No CMS Client connected',
 };
 
-function PinForm({ reader, validation, onValidatePin }: { reader: CardReader; validation: PinValidation | undefined; onValidatePin: ReadersPanelProps['onValidatePin'] }) {
+interface PinFormProps {
+  reader: CardReader;
+  validation: PinValidation | undefined;
+  requirements: CardPinRequirements | null;
+  onValidatePin: ReadersPanelProps['onValidatePin'];
+}
+
+function PinForm({ reader, validation, requirements, onValidatePin }: PinFormProps) {
   const [pin, setPin] = useState('');
+  // A PIN the tenant's rules refuse stays in the browser (signin §5): its text shows, nothing is sent.
+  const [refused, setRefused] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onValidatePin(reader.name, pin);
+    const problem = requirements
+      ? validatePin(pin, { minLength: requirements.minLength, maxLength: requirements.maxLength, digitsOnly: requirements.digitsOnly, message: requirements.description })
+      : null;
+    setRefused(problem);
+    if (!problem) onValidatePin(reader.name, pin);
     setPin('');
   };
+  const shown = refused !== null ? { ok: false, message: refused } : validation && validation.status !== 'processing' ? { ok: validation.status === 'success', message: validation.message } : null;
   return (
     <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-      <TextInput type="password" inputMode="numeric" autoComplete="off" aria-label={`Card PIN for ${reader.name}`} value={pin} onChange={(e) => setPin(e.target.value)} size="small" />
+      <TextInput
+        type="password"
+        inputMode={requirements && !requirements.digitsOnly ? 'text' : 'numeric'}
+        autoComplete="off"
+        aria-label={`Card PIN for ${reader.name}`}
+        aria-invalid={refused !== null ? true : undefined}
+        value={pin}
+        onChange={(e) => setPin(e.target.value)}
+        size="small"
+      />
       <Button type="submit" size="small" disabled={validation?.status === 'processing' || pin === ''}>
         Validate PIN
       </Button>
-      {validation && validation.status !== 'processing' ? (
-        <Text role="status" size="small" style={{ color: validation.status === 'success' ? 'var(--fgColor-success)' : 'var(--fgColor-danger)' }}>
-          {validation.message}
+      {shown ? (
+        <Text role="status" size="small" style={{ color: shown.ok ? 'var(--fgColor-success)' : 'var(--fgColor-danger)' }}>
+          {shown.message}
         </Text>
       ) : null}
     </form>
@@ -48,7 +76,7 @@ function PinForm({ reader, validation, onValidatePin }: { reader: CardReader; va
 }
 
 /** The live readers table (signin §3 "Smartcard reader"): reader, card, ATR, serial, type, status, printer, processing. */
-export function ReadersPanel({ agent, failure, readers, pin, onValidatePin, onReconnect }: ReadersPanelProps) {
+export function ReadersPanel({ agent, failure, readers, pin, requirements = null, onValidatePin, onReconnect }: ReadersPanelProps) {
   return (
     <section aria-label="Card readers">
       <p style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -93,7 +121,7 @@ export function ReadersPanel({ agent, failure, readers, pin, onValidatePin, onRe
                 <td style={{ padding: 4 }}>{reader.status}</td>
                 <td style={{ padding: 4 }}>{reader.printer ? `${reader.printer.name}${reader.printer.isCardPrinter ? ' (card printer)' : ''}` : ''}</td>
                 <td style={{ padding: 4 }}>{reader.processing ? 'Processing' : ''}</td>
-                <td style={{ padding: 4 }}>{reader.cardPresent ? <PinForm reader={reader} validation={pin[reader.name]} onValidatePin={onValidatePin} /> : null}</td>
+                <td style={{ padding: 4 }}>{reader.cardPresent ? <PinForm reader={reader} validation={pin[reader.name]} requirements={requirements} onValidatePin={onValidatePin} /> : null}</td>
               </tr>
             ))
           )}

@@ -1,0 +1,1 @@
+export { PinPolicySection } from './PinPolicySection';

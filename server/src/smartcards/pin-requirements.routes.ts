@@ -1,0 +1,53 @@
+/** Routes of the tenant's card PIN policy (docs/api.md "PIN policy"); smartcardManage only. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH } from '@tessera/domain';
+import { errorResponses, SafeString } from '../common/schemas';
+import { actorOf, requireAuth } from '../common/request';
+import * as service from './pin-requirements.service';
+
+const tags = ['smartcards'];
+const PATH = '/api2/CMS-v2/PinRequirementsConfig';
+const config = { auth: 'session', permission: 'smartcardManage' } as const;
+
+const Length = () => Type.Integer({ minimum: PIN_POLICY_MIN_LENGTH, maximum: PIN_POLICY_MAX_LENGTH });
+
+/** The body of PUT: lengths 4–16 (minimum not above maximum, checked by the service), description single-line. */
+export const UpdatePinRequirementsConfigSchema = Type.Object(
+  {
+    minLength: Length(),
+    maxLength: Length(),
+    digitsOnly: Type.Boolean(),
+    description: Type.Optional(Type.Union([SafeString({ maxLength: PIN_DESCRIPTION_MAX_LENGTH }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+/** The answer of every call. */
+export const PinRequirementsConfigSchema = Type.Object({
+  minLength: Type.Integer(),
+  maxLength: Type.Integer(),
+  digitsOnly: Type.Boolean(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  effectiveDescription: Type.String(),
+  isDefault: Type.Boolean(),
+});
+
+/** Registers GET, PUT and DELETE /api2/CMS-v2/PinRequirementsConfig. */
+export const pinRequirementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, audit: app.audit };
+
+  app.get(PATH, { config, schema: { tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401) } } }, async (request) =>
+    service.getConfig(deps, requireAuth(request)),
+  );
+
+  app.put(
+    PATH,
+    { config, schema: { tags, body: UpdatePinRequirementsConfigSchema, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } },
+    async (request) => service.updateConfig(deps, requireAuth(request), actorOf(request), request.body),
+  );
+
+  app.delete(PATH, { config, schema: { tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } }, async (request) =>
+    service.resetConfig(deps, requireAuth(request), actorOf(request)),
+  );
+};
