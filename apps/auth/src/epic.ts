@@ -3,7 +3,7 @@ import type { Epic } from 'redux-observable';
 import type { Observable } from 'rxjs';
 import type { ApiClient } from '@tessera/api';
 import type { SessionState } from '@tessera/bus';
-import type { ErrorCode, SessionInfo, Viewer } from '@tessera/domain';
+import type { SessionInfo, Viewer } from '@tessera/domain';
 import { createPasskeySignIn, type PasskeySignIn } from './login/passkey/passkeySignIn';
 
 /** What the auth app's epics use of the store dependencies (`{api, bus, now}`). */
@@ -34,22 +34,5 @@ export function passkeysOf(deps: AuthEpicDependencies): PasskeySignIn {
 /** An epic of the auth app. */
 export type AuthEpic = Epic<Action, Action, unknown, AuthEpicDependencies>;
 
-/** A failure as the slices keep it: the API error code and the text to show. */
-export interface Failure {
-  code: ErrorCode | string;
-  message: string;
-  field?: string;
-}
-
-/** The code, message and field of anything an api call rejected with. */
-export function toFailure(error: unknown): Failure {
-  if (error && typeof error === 'object') {
-    const { code, message, field } = error as { code?: unknown; message?: unknown; field?: unknown };
-    return {
-      code: typeof code === 'string' ? code : 'INTERNAL',
-      message: typeof message === 'string' ? message : String(error),
-      ...(typeof field === 'string' ? { field } : {}),
-    };
-  }
-  return { code: 'INTERNAL', message: String(error) };
-}
+/** Failures as the slices keep them (from @tessera/api, which maps every error). */
+export { toFailure, type Failure } from '@tessera/api';

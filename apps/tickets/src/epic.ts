@@ -34,22 +34,5 @@ export interface TicketsEpicDependencies {
 /** An epic of the tickets app. */
 export type TicketsEpic = Epic<Action, Action, unknown, TicketsEpicDependencies>;
 
-/** A failure as the slices keep it. */
-export interface Failure {
-  code: string;
-  message: string;
-  field?: string;
-}
-
-/** The code, message and field of anything an api call rejected with. */
-export function toFailure(error: unknown): Failure {
-  if (error && typeof error === 'object') {
-    const { code, message, field } = error as { code?: unknown; message?: unknown; field?: unknown };
-    return {
-      code: typeof code === 'string' ? code : 'INTERNAL',
-      message: typeof message === 'string' ? message : String(error),
-      ...(typeof field === 'string' ? { field } : {}),
-    };
-  }
-  return { code: 'INTERNAL', message: String(error) };
-}
+/** Failures as the slices keep them (from @tessera/api, which maps every error). */
+export { toFailure, type Failure } from '@tessera/api';

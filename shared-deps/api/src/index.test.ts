@@ -3,7 +3,7 @@ import * as api from './index';
 describe('@tessera/api exports', () => {
   it('should export exactly the public runtime names', () => {
     expect(Object.keys(api).sort()).toEqual(
-      ['ApiError', 'GLOBAL_ERROR_CODES', 'XSRF_PATH', 'browserXsrfToken', 'createApiClient', 'createCookieFetch', 'createMemoryCookieJar', 'errorFromResponse', 'isApiError', 'parseSetCookie'].sort(),
+      ['ApiError', 'GLOBAL_ERROR_CODES', 'XSRF_PATH', 'browserXsrfToken', 'createApiClient', 'createCookieFetch', 'createMemoryCookieJar', 'errorFromResponse', 'isApiError', 'parseSetCookie', 'toFailure'].sort(),
     );
   });
   it('should give a client with every call of docs/platform-contracts.md', () => {

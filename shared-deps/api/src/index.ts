@@ -5,6 +5,8 @@ export type { ApiClientOptions, HttpRequest } from './http';
 export { XSRF_PATH } from './http';
 export { ApiError, isApiError, errorFromResponse, GLOBAL_ERROR_CODES } from './ApiError';
 export type { ApiErrorOptions } from './ApiError';
+export { toFailure } from './toFailure';
+export type { Failure } from './toFailure';
 export { browserXsrfToken } from './browserXsrfToken';
 export { createCookieFetch, createMemoryCookieJar, parseSetCookie } from './cookieFetch';
 export type { CookieJar, CookieFetchOptions, SetCookie } from './cookieFetch';
