@@ -6,26 +6,26 @@ import type { TemporaryPassRow, TemporaryPassUpdate } from './temporary-passes.t
 /** A pass row with the holder's username. */
 export type PassWithUser = TemporaryPassRow & { username: string | null };
 
-/** Every pass of the tenant, by number. */
-export async function listAll(db: DbOrTrx, tenantId: string): Promise<PassWithUser[]> {
+/** The tenant's passes with their holder's username (the base of the reads below). */
+function passesWithUser(db: DbOrTrx, tenantId: string) {
   return db
     .selectFrom('temporary_passes as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .selectAll('p')
     .select('u.username')
-    .where('p.tenant_id', '=', tenantId)
+    .where('p.tenant_id', '=', tenantId);
+}
+
+/** Every pass of the tenant, by number. */
+export async function listAll(db: DbOrTrx, tenantId: string): Promise<PassWithUser[]> {
+  return passesWithUser(db, tenantId)
     .orderBy('p.pass_number')
     .execute();
 }
 
 /** Passes held (now or before) by a user of the tenant. */
 export async function listOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<PassWithUser[]> {
-  return db
-    .selectFrom('temporary_passes as p')
-    .leftJoin('users as u', 'u.id', 'p.user_id')
-    .selectAll('p')
-    .select('u.username')
-    .where('p.tenant_id', '=', tenantId)
+  return passesWithUser(db, tenantId)
     .where('p.user_id', '=', userId)
     .orderBy('p.pass_number')
     .execute();
@@ -33,12 +33,7 @@ export async function listOfUser(db: DbOrTrx, tenantId: string, userId: string):
 
 /** One pass with its holder's username. */
 export async function findByNumber(db: DbOrTrx, tenantId: string, passNumber: string): Promise<PassWithUser | undefined> {
-  return db
-    .selectFrom('temporary_passes as p')
-    .leftJoin('users as u', 'u.id', 'p.user_id')
-    .selectAll('p')
-    .select('u.username')
-    .where('p.tenant_id', '=', tenantId)
+  return passesWithUser(db, tenantId)
     .where('p.pass_number', '=', passNumber)
     .executeTakeFirst();
 }

@@ -3,6 +3,8 @@ import { ofType } from 'redux-observable';
 import { catchError, EMPTY, filter, forkJoin, from, map, merge, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { MESSAGES } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
+
+type Api = SmartcardsEpicDependencies['api'];
 import { temporaryPassesActions as A } from './temporaryPasses.slice';
 
 /** Loads the issued and available lists and the accounts; failure: 'An error occurred while retrieving temporary smartcards'. */
@@ -61,41 +63,23 @@ function write(bus: SmartcardsEpicDependencies['bus'], call: () => Promise<unkno
   );
 }
 
+/** Each write: the action that asks for it, the api call with its payload, and its §8 texts. */
+const WRITES = [
+  { action: A.issueToUserRequested, call: (api: Api, p: never) => api.assignPositivePass(p), ok: MESSAGES.PASS_ISSUED, failed: MESSAGES.PASS_ISSUE_FAILED },
+  { action: A.issueToGuestRequested, call: (api: Api, p: never) => api.assignGuestPass(p), ok: MESSAGES.GUEST_PASS_ISSUED, failed: MESSAGES.GUEST_PASS_ISSUE_FAILED },
+  { action: A.returnRequested, call: (api: Api, p: never) => api.returnTemporaryPass(p), ok: MESSAGES.PASS_CARD_STATUS_UPDATED, failed: MESSAGES.PASS_CARD_STATUS_FAILED },
+  { action: A.misplacedRequested, call: (api: Api, p: never) => api.misplacedTemporaryPass(p), ok: MESSAGES.PASS_CARD_STATUS_UPDATED, failed: MESSAGES.PASS_CARD_STATUS_FAILED },
+  { action: A.activationRequested, call: (api: Api, p: never) => api.temporaryPassActivation(p), ok: MESSAGES.PASS_CARD_STATUS_UPDATED, failed: MESSAGES.PASS_CARD_STATUS_FAILED },
+  { action: A.batchPrintRequested, call: (api: Api, p: never) => api.batchPrintTemporaryPasses(p), ok: MESSAGES.PASS_PRINT_REQUESTED, failed: MESSAGES.PASS_PRINT_FAILED },
+] as const;
+
 /** Issue to a user or a guest, return, misplaced, activation and batch print, with the texts of admin-console §8. */
 export const passWritesEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   merge(
-    action$.pipe(
-      ofType(A.issueToUserRequested.type),
-      mergeMap((a) => write(bus, () => api.assignPositivePass((a as ReturnType<typeof A.issueToUserRequested>).payload), MESSAGES.PASS_ISSUED, MESSAGES.PASS_ISSUE_FAILED)),
-    ),
-    action$.pipe(
-      ofType(A.issueToGuestRequested.type),
-      mergeMap((a) =>
-        write(bus, () => api.assignGuestPass((a as ReturnType<typeof A.issueToGuestRequested>).payload), MESSAGES.GUEST_PASS_ISSUED, MESSAGES.GUEST_PASS_ISSUE_FAILED),
-      ),
-    ),
-    action$.pipe(
-      ofType(A.returnRequested.type),
-      mergeMap((a) =>
-        write(bus, () => api.returnTemporaryPass((a as ReturnType<typeof A.returnRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
-      ),
-    ),
-    action$.pipe(
-      ofType(A.misplacedRequested.type),
-      mergeMap((a) =>
-        write(bus, () => api.misplacedTemporaryPass((a as ReturnType<typeof A.misplacedRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
-      ),
-    ),
-    action$.pipe(
-      ofType(A.activationRequested.type),
-      mergeMap((a) =>
-        write(bus, () => api.temporaryPassActivation((a as ReturnType<typeof A.activationRequested>).payload), MESSAGES.PASS_CARD_STATUS_UPDATED, MESSAGES.PASS_CARD_STATUS_FAILED),
-      ),
-    ),
-    action$.pipe(
-      ofType(A.batchPrintRequested.type),
-      mergeMap((a) =>
-        write(bus, () => api.batchPrintTemporaryPasses((a as ReturnType<typeof A.batchPrintRequested>).payload), MESSAGES.PASS_PRINT_REQUESTED, MESSAGES.PASS_PRINT_FAILED),
+    ...WRITES.map(({ action, call, ok, failed }) =>
+      action$.pipe(
+        ofType(action.type),
+        mergeMap((a) => write(bus, () => call(api, (a as { payload: never }).payload), ok, failed)),
       ),
     ),
   );
