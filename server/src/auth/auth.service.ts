@@ -17,6 +17,7 @@ import { trimUsername } from '../identity/username';
 import { newSessionToken, sessionIdOf, type SessionRecord, type SessionStore } from './session-store';
 import type { SessionState } from './sessions.table';
 import { accountKey, type LoginThrottle } from './login-throttle';
+import { signInLookup } from './sign-in.repository';
 import { verifyDummy, verifyPassword } from './password';
 import { MfaService } from '../mfa/mfa.service';
 
@@ -86,7 +87,8 @@ export class AuthService {
     const username = trimUsername(body.username);
     if (username === '') throw new ValidationError('username', 'must not be empty');
     const ip = request.ip;
-    const tenant = await tenantOfHost(db, request.hostname);
+    const found = await signInLookup(db, request.hostname, username);
+    const tenant = found?.tenant;
     const account = accountKey(tenant?.id ?? '-', username);
 
     const retryAfterSeconds = await loginThrottle.retryAfterSeconds(account, ip);
@@ -104,7 +106,7 @@ export class AuthService {
       throw new LoginThrottledError(retryAfterSeconds);
     }
 
-    const user = tenant ? await users.findByUsername(db, tenant.id, username) : undefined;
+    const user = found?.user;
     const passwordOk = user ? await verifyPassword(user.password_hash, body.password) : await verifyDummy(body.password);
     if (!user || !tenant || !passwordOk || !user.enabled) {
       await loginThrottle.recordFailure(account, ip);
@@ -127,7 +129,7 @@ export class AuthService {
     const token = newSessionToken();
     const { record, requirement } = await db.transaction().execute(async (trx) => {
       // signin §4: after the password, TOTP when the user or the tenant requires it (enrolment if no secret yet).
-      const requirement = await this.mfa.loginRequirement(trx, tenant, user);
+      const requirement = await this.mfa.loginRequirement(trx, tenant, user, found.mfa);
       const record = this.#newRecord(token, requirement.required ? 'pending' : 'active', user.id, tenant.id);
       await audit.write(trx, {
         tenantId: tenant.id,
@@ -149,7 +151,7 @@ export class AuthService {
       if (requirement.enrolment) body.enrolment = requirement.enrolment;
       return { token, body };
     }
-    const viewer = await buildViewer(db, user.id, tenant.id, { user, tenant });
+    const viewer = await buildViewer(db, user.id, tenant.id, { user, tenant, roles: found.roles });
     return { token, body: { furtherAuthenticationRequired: [], viewer, session: toSessionInfo(record, this.#deps.now()) } };
   }
 

@@ -12,14 +12,14 @@ type TenantRow = NonNullable<Awaited<ReturnType<typeof tenants.findById>>>;
 
 /**
  * Builds the viewer of a user of the tenant. The caller may pass the user and tenant rows it has just
- * read (sign-in does), so the hot path reads only the roles.
+ * read (sign-in reads them, with the roles, in one statement).
  * @throws NotLoggedInError when the user or tenant is gone or disabled
  */
-export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string, loaded: { user?: UserRow; tenant?: TenantRow } = {}): Promise<Viewer> {
+export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string, loaded: { user?: UserRow; tenant?: TenantRow; roles?: users.UserAccess['roles'] } = {}): Promise<Viewer> {
   const [user, tenant, roles] = await Promise.all([
     loaded.user ?? users.findById(db, tenantId, userId),
     loaded.tenant ?? tenants.findById(db, tenantId),
-    users.rolesOfUser(db, tenantId, userId),
+    loaded.roles ?? users.rolesOfUser(db, tenantId, userId),
   ]);
   if (!user || !tenant || !user.enabled || user.id !== userId || tenant.id !== tenantId) throw new NotLoggedInError();
   const effective = effectivePermissions(roles);

@@ -59,14 +59,18 @@ export class MfaService {
 
   /**
    * What a sign-in whose password was accepted still needs: TOTP when the user enabled it or the
-   * tenant requires it; with no confirmed secret yet, a new enrolment (signin §4).
+   * tenant requires it; with no confirmed secret yet, a new enrolment (signin §4). `known` is the
+   * user's TOTP state when the caller has read it already (sign-in reads it with the user).
    */
-  async loginRequirement(trx: Trx, tenant: TenantRow, user: MfaUser): Promise<{ required: boolean; enrolment?: MfaEnrolment }> {
-    const row = await repo.find(trx, tenant.id, user.id);
-    const confirmed = Boolean(row?.secret_encrypted && row.secret_confirmed);
-    const required = tenant.mfa_required || Boolean(row?.enabled && confirmed);
+  async loginRequirement(trx: Trx, tenant: TenantRow, user: MfaUser, known?: { enabled: boolean; confirmed: boolean }): Promise<{ required: boolean; enrolment?: MfaEnrolment }> {
+    let state = known;
+    if (!state) {
+      const row = await repo.find(trx, tenant.id, user.id);
+      state = { enabled: Boolean(row?.enabled), confirmed: Boolean(row?.secret_encrypted && row.secret_confirmed) };
+    }
+    const required = tenant.mfa_required || (state.enabled && state.confirmed);
     if (!required) return { required: false };
-    if (confirmed) return { required: true };
+    if (state.confirmed) return { required: true };
     return { required: true, enrolment: await this.startEnrolment(trx, tenant, user) };
   }
 
