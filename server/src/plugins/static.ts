@@ -4,6 +4,10 @@
  * `/importmap.json` `no-cache`. A file with a precompressed sibling written by the build (`x.js.br`,
  * `x.js.gz`) is sent in the best encoding the request accepts (brotli, then gzip), with `Vary:
  * Accept-Encoding`. Without a build, `/` says how to make one.
+ *
+ * Content-hashed assets never change under their name, so their bytes are kept in memory after the first
+ * request (up to {@link ASSET_CACHE_MAX_BYTES}): a cold console load then costs no file-system calls, and
+ * never waits behind password hashes in libuv's thread pool, which file reads share with argon2.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,11 +98,85 @@ function sendFile(reply: FastifyReply, file: string, size: number, cacheControl:
     .send(fs.createReadStream(body));
 }
 
+/** Bytes of assets kept in memory at most (the whole build is about 1.5 MB with its compressed siblings). */
+export const ASSET_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** One content-hashed asset in memory: its bytes and those of its precompressed siblings. */
+interface CachedAsset {
+  identity: Buffer;
+  encoded: Partial<Record<(typeof ENCODINGS)[number]['name'], Buffer>>;
+  size: number;
+}
+
+/** Content-hashed assets by file name, read once. */
+export class AssetCache {
+  readonly #entries = new Map<string, CachedAsset>();
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor(maxBytes = ASSET_CACHE_MAX_BYTES) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** The asset at `file` (null when it is not a file); read and kept while there is room. */
+  get(file: string): CachedAsset | null {
+    const cached = this.#entries.get(file);
+    if (cached) return cached;
+    let identity: Buffer;
+    try {
+      identity = fs.readFileSync(file);
+    } catch {
+      return null;
+    }
+    const asset: CachedAsset = { identity, encoded: {}, size: identity.length };
+    for (const encoding of ENCODINGS) {
+      try {
+        const bytes = fs.readFileSync(file + encoding.suffix);
+        asset.encoded[encoding.name] = bytes;
+        asset.size += bytes.length;
+      } catch {
+        // no sibling in this encoding
+      }
+    }
+    if (this.#bytes + asset.size <= this.#maxBytes) {
+      this.#entries.set(file, asset);
+      this.#bytes += asset.size;
+    }
+    return asset;
+  }
+}
+
+/** Sends an asset from memory in the best encoding the request accepts. */
+function sendAsset(reply: FastifyReply, file: string, asset: CachedAsset, acceptEncoding?: string): FastifyReply {
+  const accepted = acceptedEncodings(acceptEncoding);
+  let body = asset.identity;
+  for (const encoding of ENCODINGS) {
+    const bytes = asset.encoded[encoding.name];
+    if (!bytes || !accepted.has(encoding.name)) continue;
+    body = bytes;
+    reply.header('content-encoding', encoding.name);
+    break;
+  }
+  if (Object.keys(asset.encoded).length > 0) reply.header('vary', 'Accept-Encoding');
+  return reply
+    .header('cache-control', IMMUTABLE)
+    .header('content-length', String(body.length))
+    .header('x-content-type-options', 'nosniff')
+    .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
+    .send(body);
+}
+
 /** Registers the console's routes (they come last: every other GET path is the console's). */
 export const staticPlugin = fp(
   async (app) => {
     const root = path.resolve(app.config.webDir);
     const indexFile = path.join(root, 'index.html');
+    const assets = new AssetCache();
 
     const sendIndex = (reply: FastifyReply) => {
       const size = fileSize(indexFile);
@@ -119,9 +197,13 @@ export const staticPlugin = fp(
       // A file: only inside the root, never a dot-file.
       const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
       if (!file.startsWith(root + path.sep) || pathname.includes('\0') || /\/\./.test(pathname)) return reply.callNotFound();
+      if (pathname.startsWith('/assets/')) {
+        const asset = assets.get(file);
+        return asset ? sendAsset(reply, file, asset, request.headers['accept-encoding']) : reply.callNotFound();
+      }
       const size = fileSize(file);
       if (size === null) return reply.callNotFound();
-      return sendFile(reply, file, size, pathname.startsWith('/assets/') ? IMMUTABLE : NO_CACHE, request.headers['accept-encoding']);
+      return sendFile(reply, file, size, NO_CACHE, request.headers['accept-encoding']);
     });
   },
   { name: 'tessera-static', fastify: '5.x', dependencies: ['tessera-env', 'tessera-auth-guard'] },
