@@ -3,6 +3,7 @@
  * roots are the packages (root-config among them), not scripts/.
  */
 import {
+  COMPILE_HINT,
   buildDepcache,
   cjsReexportEntry,
   contentHash,
@@ -22,6 +23,7 @@ import {
   scanNamedImports,
   sourceEntryOf,
   validateImportMap,
+  withCompileHint,
 } from '../../scripts/build/helpers';
 
 describe('hash naming', () => {
@@ -293,5 +295,16 @@ describe('import map and entries', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(70_400)).toBe('70.4 KB');
     expect(formatBytes(2_500_000)).toBe('2.50 MB');
+  });
+});
+
+describe('withCompileHint', () => {
+  it('puts V8’s compile hint on the first line, once', () => {
+    const code = 'System.register([], function () {});';
+    const hinted = withCompileHint(code);
+    expect(hinted.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+    expect(hinted.endsWith(code)).toBe(true);
+    expect(withCompileHint(hinted)).toBe(hinted);
+    expect(COMPILE_HINT.endsWith('\n')).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ import {
   formatBytes,
   hashedUrl,
   moduleClosure,
+  withCompileHint,
   packageOfSpecifier,
   parseEsmExports,
   renderIndexHtml,
@@ -195,7 +196,11 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
       manifest[key] = { file: url, bytes, gzipBytes: gzipped.length, kind, firstScreen: false };
       return url;
     };
-    for (const b of built) hashedMap.imports[b.spec.name] = await emit(b.spec.name, b.spec.logicalUrl, b.code, 'js');
+    // The first screen's modules carry V8's compile hint: their functions compile off the main thread.
+    const graph: Record<string, string[]> = Object.fromEntries(built.map((b) => [b.spec.name, b.imports]));
+    const firstScreen = moduleClosure(graph, FIRST_SCREEN_ROOTS.filter((n) => builtNames.has(n))).filter((n) => builtNames.has(n));
+    const eager = new Set(firstScreen);
+    for (const b of built) hashedMap.imports[b.spec.name] = await emit(b.spec.name, b.spec.logicalUrl, eager.has(b.spec.name) ? withCompileHint(b.code) : b.code, 'js');
 
     const systemJs = await emit('systemjs', '/assets/s.js', await readFile(requireFromRoot.resolve('systemjs/dist/s.min.js')), 'js');
     const primitivesCss = await emit('css:primitives', '/assets/primitives.css', await buildPrimitivesCss(requireFromRoot, tools), 'css');
@@ -203,8 +208,6 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
     const stylesheets = [primitivesCss];
     if (appCssText.length > 0) stylesheets.push(await emit('css:components', '/assets/components.css', appCssText, 'css'));
 
-    const graph: Record<string, string[]> = Object.fromEntries(built.map((b) => [b.spec.name, b.imports]));
-    const firstScreen = moduleClosure(graph, FIRST_SCREEN_ROOTS.filter((n) => builtNames.has(n))).filter((n) => builtNames.has(n));
     for (const name of [...firstScreen, 'systemjs', 'css:primitives', 'css:components']) {
       const entry = manifest[name];
       if (entry) entry.firstScreen = true;
