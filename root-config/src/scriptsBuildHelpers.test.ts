@@ -24,6 +24,7 @@ import {
   sourceEntryOf,
   validateImportMap,
   withCompileHint,
+  type ImportMap,
 } from '../../scripts/build/helpers';
 
 describe('hash naming', () => {
@@ -230,15 +231,15 @@ describe('renderIndexHtml', () => {
     preloads: ['/assets/root-config.1.js', '/assets/single-spa.2.js'],
     stylesheets: ['/assets/primitives.3.css'],
     systemJs: '/assets/s.4.js',
-    importMap: '/importmap.json',
+    importMap: { imports: { '@tessera/root-config': '/assets/root-config.1.js' } } as ImportMap,
     rootModule: '@tessera/root-config',
   };
 
   it('should put the preloads, the loader scripts and the stylesheets in the head', () => {
     const html = renderIndexHtml(template, parts);
-    expect(html).toContain('<link rel="preload" href="/importmap.json" as="fetch" crossorigin="anonymous" fetchpriority="high">');
+    expect(html).not.toContain('as="fetch"');
     expect(html).toContain('<link rel="preload" as="script" href="/assets/root-config.1.js">');
-    expect(html).toContain('<script type="systemjs-importmap" src="/importmap.json"></script>');
+    expect(html).toContain('<script type="systemjs-importmap">{"imports":{"@tessera/root-config":"/assets/root-config.1.js"}}</script>');
     expect(html).toContain('<script src="/assets/s.4.js"></script>');
     expect(html).toContain('<script>System.import("@tessera/root-config");</script>');
     expect(html).toContain('<link rel="stylesheet" href="/assets/primitives.3.css">');
@@ -248,7 +249,6 @@ describe('renderIndexHtml', () => {
   it('should order preloads, import map, SystemJS, the root import, then the stylesheets', () => {
     const html = renderIndexHtml(template, parts);
     const order = [
-      'as="fetch"',
       'href="/assets/s.4.js"',
       'href="/assets/root-config.1.js"',
       'href="/assets/single-spa.2.js"',
@@ -259,6 +259,13 @@ describe('renderIndexHtml', () => {
     ].map((needle) => html.indexOf(needle));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('should keep the inline import map from ending its script element', () => {
+    const html = renderIndexHtml(template, { ...parts, importMap: { imports: { x: '/assets/</script><script>alert(1)</script>.js' } } as ImportMap });
+    expect(html).not.toContain('</script><script>alert');
+    const inline = /<script type="systemjs-importmap">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(inline)).toEqual({ imports: { x: '/assets/</script><script>alert(1)</script>.js' } });
   });
 
   it('should escape the root module name inside the inline script', () => {

@@ -217,15 +217,15 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
     await writeFile(path.join(tmpDir, 'assets', 'third-party-notices.txt'), notices.join('\n'));
 
     const template = await readFile(path.join(root, 'root-config', 'src', 'index.html'), 'utf8');
+    hashedMap.depcache = buildDepcache(graph, hashedMap.imports);
     const html = renderIndexHtml(template, {
       preloads: firstScreen.map((n) => hashedMap.imports[n] as string),
       stylesheets,
       systemJs,
-      importMap: '/importmap.json',
+      importMap: hashedMap,
       rootModule: '@tessera/root-config',
     });
     await writeFile(path.join(tmpDir, 'index.html'), html);
-    hashedMap.depcache = buildDepcache(graph, hashedMap.imports);
     await writeFile(path.join(tmpDir, 'importmap.json'), `${JSON.stringify(hashedMap, null, 2)}\n`);
     await writeFile(path.join(tmpDir, 'build-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await swapIn(tmpDir, outDir);

@@ -89,6 +89,9 @@ test.describe('production build (issue 3: content-hashed files and cache headers
     const mapResponse = await request.get('/importmap.json');
     expect(mapResponse.headers()['cache-control']).toBe('no-cache');
     const map = (await mapResponse.json()) as { imports: Record<string, string> };
+    // The page carries the same map inline (no request before modules resolve).
+    const inline = /<script type="systemjs-importmap">(.*?)<\/script>/.exec(await page.text())?.[1];
+    expect(inline && JSON.parse(inline)).toEqual(map);
     const names = Object.keys(map.imports);
     for (const name of ['react', 'react-dom', 'rxjs', 'single-spa', '@primer/react', 'redux', '@tessera/domain', '@tessera/api', '@tessera/app-shell', '@tessera/app-auth']) {
       expect(names).toContain(name);
