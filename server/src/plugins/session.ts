@@ -1,6 +1,7 @@
 /** Decorates `app.sessions`: the session store (database + cache, or Redis). */
 import fp from 'fastify-plugin';
 import { DatabaseSessionStore, RedisSessionStore, type SessionStore } from '../auth/session-store';
+import { vacuumSessions } from '../db/maintenance';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -11,8 +12,14 @@ export const sessionPlugin = fp(
       ? new RedisSessionStore(app.redis, { prefix: app.config.redisPrefix, now: app.now })
       : new DatabaseSessionStore(app.db);
     app.decorate<SessionStore>('sessions', store);
+    // Embedded PGlite has no autovacuum: the purge's dead rows are reclaimed right after it.
+    const embedded = app.config.databaseUrl === null && !app.redis;
+    const purge = async (): Promise<void> => {
+      await store.purgeExpired(app.now());
+      if (embedded) await vacuumSessions(app.db);
+    };
     const timer = setInterval(() => {
-      store.purgeExpired(app.now()).catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
+      purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
     }, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
