@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/database';
 import { createDb } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
-import { ANALYZE_INTERVAL_MS, analyzeDatabase } from '../db/maintenance';
 
 /** Options of the db plugin. */
 export interface DbPluginOptions {
@@ -29,14 +28,6 @@ export const dbPlugin = fp<DbPluginOptions>(
       throw error;
     }
     app.decorate('db', db);
-    if (owned && app.config.databaseUrl === null) {
-      // Embedded PGlite has no auto-analyze: statistics at startup (after the migrations) and daily.
-      const analyze = () => analyzeDatabase(db).catch((error: unknown) => app.log.warn({ err: error }, 'analyzing the database failed'));
-      app.addHook('onReady', async () => void analyze());
-      const timer = setInterval(() => void analyze(), ANALYZE_INTERVAL_MS);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
     if (owned) app.addHook('onClose', async () => db.destroy());
   },
   { name: 'tessera-db', fastify: '5.x', dependencies: ['tessera-env'] },
