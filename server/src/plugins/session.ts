@@ -1,7 +1,7 @@
 /** Decorates `app.sessions`: the session store (database + cache, or Redis). */
 import fp from 'fastify-plugin';
 import { DatabaseSessionStore, RedisSessionStore, type SessionStore } from '../auth/session-store';
-import { vacuumSessions } from '../db/maintenance';
+import { embeddedUpkeep } from '../db/maintenance';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -12,11 +12,14 @@ export const sessionPlugin = fp(
       ? new RedisSessionStore(app.redis, { prefix: app.config.redisPrefix, now: app.now })
       : new DatabaseSessionStore(app.db);
     app.decorate<SessionStore>('sessions', store);
-    // Embedded PGlite has no autovacuum: the purge's dead rows are reclaimed right after it.
-    const embedded = app.config.databaseUrl === null && !app.redis;
+    // Embedded PGlite has no autovacuum: after each purge the server applies autovacuum's rule itself.
+    const embedded = app.config.databaseUrl === null;
     const purge = async (): Promise<void> => {
       await store.purgeExpired(app.now());
-      if (embedded) await vacuumSessions(app.db);
+      if (!embedded) return;
+      const started = performance.now();
+      const done = await embeddedUpkeep(app.db);
+      if (done.vacuumed.length + done.analyzed.length > 0) app.log.info({ ...done, ms: Math.round(performance.now() - started) }, 'embedded database upkeep');
     };
     const timer = setInterval(() => {
       purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
