@@ -22,7 +22,7 @@ export const sessionPlugin = fp(
       if (done.vacuumed.length + done.analyzed.length > 0) app.log.info({ ...done, ms: Math.round(performance.now() - started) }, 'embedded database upkeep');
     };
     const timer = setInterval(() => {
-      purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions failed'));
+      purge().catch((error: unknown) => app.log.warn({ err: error }, 'purging expired sessions or the database upkeep failed'));
     }, PURGE_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
