@@ -132,8 +132,12 @@ async function main() {
         TESSERA_RATE_LIMIT_MAX: '100000000',
         TESSERA_LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Scale mode: `BENCH_DATABASE_URL` (an empty PostgreSQL database) and `BENCH_REDIS_URL`.
+        ...(process.env.BENCH_DATABASE_URL ? { TESSERA_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+        ...(process.env.BENCH_REDIS_URL ? { TESSERA_REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
       }),
     );
+    console.log(`     server database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.BENCH_REDIS_URL ? ', Redis' : ''}`);
     // The bare route, and a route doing nothing but the KDF verify: the ceiling of any sign-in over HTTP here.
     const { hash } = await import('@node-rs/argon2');
     const kdfHash = await hash(ADMIN.password, KDF);
@@ -436,7 +440,9 @@ function benchPcsc() {
   });
 }
 
-// `BENCH_ONLY=platform|tickets|pcsc` runs one group; by default all, one after the other.
+// `BENCH_ONLY=platform|tickets|pcsc` runs one group; by default all, one after the other. The platform
+// group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
+// BENCH_REDIS_URL).
 const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
