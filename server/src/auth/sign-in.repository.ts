@@ -1,37 +1,23 @@
 /**
- * What a password sign-in reads, in one statement: the tenant of the request's host (signin §4: the
- * tenant whose domains hold the host, else the default one), the user of that tenant by username
- * (case-insensitive), the user's TOTP state and roles. Sign-in is the server's hottest write path after
- * the KDF; one round trip instead of four keeps it close to the KDF's own rate (docs/bench.md).
+ * What a password sign-in reads, in one statement: the tenant of the request's host (the tenants
+ * repository's own rule, as a CTE), the user of that tenant by username (case-insensitive), the user's
+ * TOTP state and roles. Sign-in is the server's hottest write path after the KDF; one round trip instead
+ * of four keeps it closer to the KDF's own rate (docs/bench.md).
  */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
+import { tenantForHostQuery } from '../identity/tenants.repository';
 import type { TenantRow } from '../identity/tenants.table';
 import type { UserRow } from '../identity/users.table';
 import type { UserAccess } from '../identity/users.repository';
-
-/** The TOTP state of a user, as sign-in needs it. */
-export interface SignInMfaState {
-  /** The user turned MFA on. */
-  enabled: boolean;
-  /** A secret is stored and a first code of it was accepted. */
-  confirmed: boolean;
-}
+import { totpStateOf, type TotpState } from '../mfa/mfa.service';
 
 /** What sign-in knows after its one read. */
 export interface SignInLookup {
   tenant: TenantRow;
   /** Absent when the tenant has no such user. */
   user?: UserRow;
-  mfa: SignInMfaState;
-  roles: UserAccess['roles'];
-}
-
-interface LookupRow {
-  tenant: Record<string, unknown>;
-  user: Record<string, unknown> | null;
-  mfa_enabled: boolean | null;
-  mfa_confirmed: boolean | null;
+  mfa: TotpState;
   roles: UserAccess['roles'];
 }
 
@@ -48,41 +34,37 @@ function withDates<T>(json: Record<string, unknown>, columns: readonly string[])
 }
 
 /**
- * Reads tenant, user, TOTP state and roles for a sign-in on `hostname` (port removed) as `username`
+ * Reads tenant, user, TOTP state and roles for a sign-in on `hostname` (a Host header) as `username`
  * (already trimmed). Undefined when there is no tenant at all (before bootstrap).
  */
 export async function signInLookup(db: DbOrTrx, hostname: string, username: string): Promise<SignInLookup | undefined> {
-  const host = hostname.replace(/:\d+$/, '').toLowerCase();
-  const { rows } = await sql<LookupRow>`
-    with t as (
-      select * from tenants
-      where is_default or ${host} = any(domains)
-      order by (${host} = any(domains)) desc
-      limit 1
-    )
-    select
-      to_jsonb(t.*) as tenant,
-      to_jsonb(u.*) as "user",
-      m.enabled as mfa_enabled,
-      (m.secret_encrypted is not null and m.secret_confirmed) as mfa_confirmed,
-      (
+  const row = await db
+    .with('t', () => tenantForHostQuery(db, hostname))
+    .selectFrom('t')
+    .leftJoin('users as u', (join) => join.onRef('u.tenant_id', '=', 't.id').on(sql<string>`lower(u.username)`, '=', username.toLowerCase()))
+    .leftJoin('user_mfa as m', (join) => join.onRef('m.tenant_id', '=', 't.id').onRef('m.user_id', '=', 'u.id'))
+    .select([
+      sql<Record<string, unknown>>`to_jsonb(t.*)`.as('tenant'),
+      sql<Record<string, unknown> | null>`to_jsonb(u.*)`.as('user'),
+      'm.enabled as mfa_enabled',
+      'm.secret_encrypted as mfa_secret_encrypted',
+      'm.secret_confirmed as mfa_secret_confirmed',
+      sql<UserAccess['roles']>`(
         select coalesce(jsonb_agg(jsonb_build_object(
           'id', r.id, 'name', r.name, 'permissions', r.permissions, 'blacklist', r.blacklist, 'is_manager', r.is_manager
         ) order by r.name), '[]'::jsonb)
         from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = u.id and r.tenant_id = t.id
-      ) as roles
-    from t
-    left join users u on u.tenant_id = t.id and lower(u.username) = ${username.toLowerCase()}
-    left join user_mfa m on m.tenant_id = t.id and m.user_id = u.id
-    limit 1
-  `.execute(db);
-  const row = rows[0];
+      )`.as('roles'),
+    ])
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return undefined;
+  const mfa = row.mfa_enabled === null ? null : { enabled: row.mfa_enabled, secret_encrypted: row.mfa_secret_encrypted, secret_confirmed: Boolean(row.mfa_secret_confirmed) };
   return {
     tenant: withDates<TenantRow>(row.tenant, TENANT_DATES),
     ...(row.user ? { user: withDates<UserRow>(row.user, USER_DATES) } : {}),
-    mfa: { enabled: Boolean(row.mfa_enabled), confirmed: Boolean(row.mfa_confirmed) },
+    mfa: totpStateOf(mfa),
     roles: row.user ? row.roles : [],
   };
 }

@@ -3,15 +3,28 @@ import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
 import type { NewTenantRow, TenantRow, TenantUpdate } from './tenants.table';
 
-/** The tenant whose `domains` holds `hostname`, else the default tenant; undefined before bootstrap. */
-export async function findForHost(db: DbOrTrx, hostname: string): Promise<TenantRow | undefined> {
+/** The host of a request's `Host` header as tenants list it: lower case, without the port. */
+export function hostOf(hostHeader: string): string {
+  return hostHeader.replace(/:\d+$/, '').toLowerCase();
+}
+
+/**
+ * The query of the tenant a host name belongs to: the one whose `domains` holds it, else the default
+ * one (at most one row). Sign-in uses it as a CTE of its one read (auth/sign-in.repository.ts).
+ */
+export function tenantForHostQuery(db: DbOrTrx, hostname: string) {
+  const host = hostOf(hostname);
   return db
     .selectFrom('tenants')
     .selectAll()
-    .where((eb) => eb.or([eb('is_default', '=', true), eb(eb.val(hostname.toLowerCase()), '=', eb.fn.any('domains'))]))
-    .orderBy(sql`(${hostname.toLowerCase()} = any(domains))`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('is_default', '=', true), eb(eb.val(host), '=', eb.fn.any('domains'))]))
+    .orderBy(sql`(${host} = any(domains))`, 'desc')
+    .limit(1);
+}
+
+/** The tenant whose `domains` holds `hostname`, else the default tenant; undefined before bootstrap. */
+export async function findForHost(db: DbOrTrx, hostname: string): Promise<TenantRow | undefined> {
+  return tenantForHostQuery(db, hostname).executeTakeFirst();
 }
 
 /** The default tenant. */

@@ -18,5 +18,5 @@ export function toTenancyInfo(row: TenantRow): TenancyInfo {
 
 /** The tenant of a sign-in: the one whose domains hold the request's host name, else the default one. */
 export async function tenantOfHost(db: DbOrTrx, hostname: string): Promise<TenantRow | undefined> {
-  return tenants.findForHost(db, hostname.replace(/:\d+$/, ''));
+  return tenants.findForHost(db, hostname);
 }

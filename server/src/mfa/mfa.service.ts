@@ -10,6 +10,7 @@ import { secretBoxFor, type SecretBox } from '../common/secret-box';
 import type { Db, DbOrTrx, Trx } from '../db/database';
 import type { ServerConfig } from '../plugins/env';
 import type { TenantRow } from '../identity/tenants.table';
+import type { UserMfaRow } from './mfa.table';
 import * as repo from './mfa.repository';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpOf, verifyTotp } from './totp';
 
@@ -25,6 +26,17 @@ export type PasscodeMethod = 'totp' | 'recovery';
 
 /** Result of {@link MfaService.checkPasscode}. */
 export type PasscodeResult = { ok: true; method: PasscodeMethod; confirmed: boolean } | { ok: false; reason: 'invalid' | 'replay' | 'no-secret' };
+
+/** A user's TOTP state: MFA turned on, and a secret stored whose first code was accepted. */
+export interface TotpState {
+  enabled: boolean;
+  confirmed: boolean;
+}
+
+/** The TOTP state of a `user_mfa` row (none: off, no secret). */
+export function totpStateOf(row: Pick<UserMfaRow, 'enabled' | 'secret_encrypted' | 'secret_confirmed'> | null | undefined): TotpState {
+  return { enabled: Boolean(row?.enabled), confirmed: Boolean(row?.secret_encrypted && row.secret_confirmed) };
+}
 
 /** The issuer shown in authenticator apps: product and tenant. */
 export function issuerOf(tenant: Pick<TenantRow, 'name'>): string {
@@ -52,9 +64,8 @@ export class MfaService {
 
   /** The MFA status of a user (signin §3). */
   async status(db: DbOrTrx, tenant: Pick<TenantRow, 'id' | 'mfa_required'>, userId: string): Promise<MfaStatus> {
-    const row = await repo.find(db, tenant.id, userId);
-    const isSecretSet = Boolean(row?.secret_encrypted && row.secret_confirmed);
-    return { isEnabled: Boolean(row?.enabled && isSecretSet), isSecretSet, isRequired: tenant.mfa_required };
+    const state = totpStateOf(await repo.find(db, tenant.id, userId));
+    return { isEnabled: state.enabled && state.confirmed, isSecretSet: state.confirmed, isRequired: tenant.mfa_required };
   }
 
   /**
@@ -62,12 +73,8 @@ export class MfaService {
    * tenant requires it; with no confirmed secret yet, a new enrolment (signin §4). `known` is the
    * user's TOTP state when the caller has read it already (sign-in reads it with the user).
    */
-  async loginRequirement(trx: Trx, tenant: TenantRow, user: MfaUser, known?: { enabled: boolean; confirmed: boolean }): Promise<{ required: boolean; enrolment?: MfaEnrolment }> {
-    let state = known;
-    if (!state) {
-      const row = await repo.find(trx, tenant.id, user.id);
-      state = { enabled: Boolean(row?.enabled), confirmed: Boolean(row?.secret_encrypted && row.secret_confirmed) };
-    }
+  async loginRequirement(trx: Trx, tenant: TenantRow, user: MfaUser, known?: TotpState): Promise<{ required: boolean; enrolment?: MfaEnrolment }> {
+    const state = known ?? totpStateOf(await repo.find(trx, tenant.id, user.id));
     const required = tenant.mfa_required || (state.enabled && state.confirmed);
     if (!required) return { required: false };
     if (state.confirmed) return { required: true };
