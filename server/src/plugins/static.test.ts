@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { AssetCache, acceptedEncodings } from './static';
+import { AssetCache, acceptedEncodings, readAsset } from './static';
 
 describe('AssetCache', () => {
   let dir: string;
@@ -44,6 +44,25 @@ describe('AssetCache', () => {
     expect(cache.bytes).toBe(0);
     fs.writeFileSync(file, Buffer.alloc(10, 0x62));
     expect(cache.get(file)?.identity.length).toBe(10);
+  });
+});
+
+describe('readAsset', () => {
+  it('reads a file that is not content-hashed afresh each time, with the siblings it has', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-assets-'));
+    try {
+      const file = path.join(dir, 'index.html');
+      fs.writeFileSync(file, '<p>one</p>');
+      expect(readAsset(file)?.identity.toString()).toBe('<p>one</p>');
+      expect(readAsset(file)?.encoded).toEqual({});
+      fs.writeFileSync(file, '<p>two</p>');
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync('<p>two</p>'));
+      const again = readAsset(file);
+      expect(again?.identity.toString()).toBe('<p>two</p>');
+      expect(Object.keys(again?.encoded ?? {})).toEqual(['gzip']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

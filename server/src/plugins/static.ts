@@ -44,15 +44,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.wasm': 'application/wasm',
 });
 
-function fileSize(file: string): number | null {
-  try {
-    const stat = fs.statSync(file);
-    return stat.isFile() ? stat.size : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Precompressed siblings, best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
@@ -70,32 +61,6 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
     out.add(token);
   }
   return out;
-}
-
-/**
- * Sends a file of the build. (Not @fastify/static: its content-disposition dependency is ESM-only,
- * which jest's CommonJS runtime cannot load; the console needs only this much.)
- */
-function sendFile(reply: FastifyReply, file: string, size: number, cacheControl: string, acceptEncoding?: string): FastifyReply {
-  const accepted = acceptedEncodings(acceptEncoding);
-  let body = file;
-  let length = size;
-  for (const encoding of ENCODINGS) {
-    if (!accepted.has(encoding.name)) continue;
-    const encodedSize = fileSize(file + encoding.suffix);
-    if (encodedSize === null) continue;
-    body = file + encoding.suffix;
-    length = encodedSize;
-    reply.header('content-encoding', encoding.name);
-    break;
-  }
-  if (fileSize(file + ENCODINGS[0].suffix) !== null || fileSize(file + ENCODINGS[1].suffix) !== null) reply.header('vary', 'Accept-Encoding');
-  return reply
-    .header('cache-control', cacheControl)
-    .header('content-length', String(length))
-    .header('x-content-type-options', 'nosniff')
-    .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
-    .send(fs.createReadStream(body));
 }
 
 /** Bytes of assets kept in memory at most (the whole build is about 1.5 MB with its compressed siblings). */
@@ -127,23 +92,8 @@ export class AssetCache {
   get(file: string): CachedAsset | null {
     const cached = this.#entries.get(file);
     if (cached) return cached;
-    let identity: Buffer;
-    try {
-      identity = fs.readFileSync(file);
-    } catch {
-      return null;
-    }
-    const asset: CachedAsset = { identity, encoded: {}, size: identity.length };
-    for (const encoding of ENCODINGS) {
-      try {
-        const bytes = fs.readFileSync(file + encoding.suffix);
-        asset.encoded[encoding.name] = bytes;
-        asset.size += bytes.length;
-      } catch {
-        // no sibling in this encoding
-      }
-    }
-    if (this.#bytes + asset.size <= this.#maxBytes) {
+    const asset = readAsset(file);
+    if (asset && this.#bytes + asset.size <= this.#maxBytes) {
       this.#entries.set(file, asset);
       this.#bytes += asset.size;
     }
@@ -151,8 +101,33 @@ export class AssetCache {
   }
 }
 
-/** Sends an asset from memory in the best encoding the request accepts. */
-function sendAsset(reply: FastifyReply, file: string, asset: CachedAsset, acceptEncoding?: string): FastifyReply {
+/** A file of the build with its precompressed siblings (null when it is not a file). */
+export function readAsset(file: string): CachedAsset | null {
+  let identity: Buffer;
+  try {
+    identity = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  const asset: CachedAsset = { identity, encoded: {}, size: identity.length };
+  for (const encoding of ENCODINGS) {
+    try {
+      const bytes = fs.readFileSync(file + encoding.suffix);
+      asset.encoded[encoding.name] = bytes;
+      asset.size += bytes.length;
+    } catch {
+      // no sibling in this encoding
+    }
+  }
+  return asset;
+}
+
+/**
+ * Sends a file of the build in the best encoding the request accepts. (Not @fastify/static: its
+ * content-disposition dependency is ESM-only, which jest's CommonJS runtime cannot load; the console
+ * needs only this much.)
+ */
+function sendAsset(reply: FastifyReply, file: string, asset: CachedAsset, cacheControl: string, acceptEncoding?: string): FastifyReply {
   const accepted = acceptedEncodings(acceptEncoding);
   let body = asset.identity;
   for (const encoding of ENCODINGS) {
@@ -164,7 +139,7 @@ function sendAsset(reply: FastifyReply, file: string, asset: CachedAsset, accept
   }
   if (Object.keys(asset.encoded).length > 0) reply.header('vary', 'Accept-Encoding');
   return reply
-    .header('cache-control', IMMUTABLE)
+    .header('cache-control', cacheControl)
     .header('content-length', String(body.length))
     .header('x-content-type-options', 'nosniff')
     .type(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream')
@@ -178,10 +153,11 @@ export const staticPlugin = fp(
     const indexFile = path.join(root, 'index.html');
     const assets = new AssetCache();
 
-    const sendIndex = (reply: FastifyReply) => {
-      const size = fileSize(indexFile);
-      if (size === null) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(NOT_BUILT_PAGE);
-      return sendFile(reply, indexFile, size, NO_CACHE);
+    // Files that are not content-hashed (index.html, the import map) change with a build: read each time.
+    const sendIndex = (reply: FastifyReply, acceptEncoding?: string) => {
+      const index = readAsset(indexFile);
+      if (!index) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(NOT_BUILT_PAGE);
+      return sendAsset(reply, indexFile, index, NO_CACHE, acceptEncoding);
     };
 
     app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -193,17 +169,14 @@ export const staticPlugin = fp(
       }
       if (pathname === '/api' || pathname === '/api2' || pathname.startsWith('/api/') || pathname.startsWith('/api2/')) return reply.callNotFound();
       const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-      if (!last.includes('.')) return sendIndex(reply);
+      if (!last.includes('.')) return sendIndex(reply, request.headers['accept-encoding']);
       // A file: only inside the root, never a dot-file.
       const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
       if (!file.startsWith(root + path.sep) || pathname.includes('\0') || /\/\./.test(pathname)) return reply.callNotFound();
-      if (pathname.startsWith('/assets/')) {
-        const asset = assets.get(file);
-        return asset ? sendAsset(reply, file, asset, request.headers['accept-encoding']) : reply.callNotFound();
-      }
-      const size = fileSize(file);
-      if (size === null) return reply.callNotFound();
-      return sendFile(reply, file, size, NO_CACHE, request.headers['accept-encoding']);
+      const hashed = pathname.startsWith('/assets/');
+      const asset = hashed ? assets.get(file) : readAsset(file);
+      if (!asset) return reply.callNotFound();
+      return sendAsset(reply, file, asset, hashed ? IMMUTABLE : NO_CACHE, request.headers['accept-encoding']);
     });
   },
   { name: 'tessera-static', fastify: '5.x', dependencies: ['tessera-env', 'tessera-auth-guard'] },
