@@ -29,8 +29,19 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-# The optional pcsclite addon cannot build before libpcsclite-dev is there: build it now if needed.
-node -e "require('pcsclite')" >/dev/null 2>&1 || npm rebuild pcsclite >/dev/null 2>&1 || true
+# The optional pcsclite addon cannot build before libpcsclite-dev is there, and npm then leaves it out of
+# node_modules altogether (a rebuild has nothing to rebuild). Now that the library is installed, rebuild it, or
+# install the locked version when it is absent, without touching package.json or the lockfile.
+if ! node -e "require('pcsclite')" >/dev/null 2>&1; then
+  if [ -d node_modules/pcsclite ]; then
+    npm rebuild pcsclite >/dev/null 2>&1 || true
+  else
+    pcsclite_version=$(node -p "require('./package-lock.json').packages['node_modules/pcsclite'].version")
+    echo "test: installing the optional pcsclite@$pcsclite_version addon (built against libpcsclite-dev)"
+    npm install --no-save --no-audit --no-fund --loglevel=error "pcsclite@$pcsclite_version" >/dev/null
+  fi
+  node -e "require('pcsclite')" || { echo "test: the pcsclite addon could not be built; see the npm output above"; exit 1; }
+fi
 
 # pcscd has no service manager here: start it for the tests when it is not running, stop it at the end.
 pcscd_pid=""

@@ -1,7 +1,15 @@
-/** Without the pcsclite addon (or without libpcsclite under it) the pcsc backend says what to install. */
-jest.mock('pcsclite', () => {
-  throw new Error('libpcsclite.so.1: cannot open shared object file: No such file or directory');
-});
+/**
+ * Without the pcsclite addon (or without libpcsclite under it) the pcsc backend says what to install.
+ * The mock is virtual: the addon is optional and may be absent from node_modules (npm drops an optional
+ * dependency whose build failed), and this test must not depend on it being on disk.
+ */
+jest.mock(
+  'pcsclite',
+  () => {
+    throw new Error('libpcsclite.so.1: cannot open shared object file: No such file or directory');
+  },
+  { virtual: true },
+);
 
 import { PCSC_MISSING_MESSAGE, PcscReaderBackend, loadPcsc } from './pcsc';
 
