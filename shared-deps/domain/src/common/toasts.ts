@@ -6,7 +6,7 @@
  */
 import type { ErrorCode } from './api-types';
 import { TOAST_DEFAULT_TIMEOUT_MS, TOAST_LOG_SIZE } from './constants';
-import { MESSAGES } from './messages';
+import { COMMON_MESSAGES as MESSAGES } from './messages';
 
 /** The kinds of toast (signin §3). */
 export type ToastKind = 'light' | 'message' | 'info' | 'success' | 'warning' | 'error';

@@ -1,89 +1,64 @@
 /**
- * Business constants and limits (signin §9, admin-console §9). Every number here is the spec's.
+ * Constants of the platform: paging, files, toasts, websockets, search, modals, storage keys, CSRF (signin §9, admin-console §9). Every number here is the spec's unless marked designed.
  */
 
 /** Results per search page (signin §9). */
 export const RESULTS_PER_PAGE = 10;
+
 /** Search pages per block of page links (signin §9). */
 export const PAGES_PER_BLOCK = 10;
+
 /** Maximum file size: 10 MB (signin §5, §9), counted as 10 × 1024 × 1024 bytes. */
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
-/** Password-based key derivation iterations; must match the back end (signin §9). */
-export const PBKDF2_ITERATIONS = 100;
-/** Secret-answer hash: salt bytes, output bits (signin §5, §9). */
-export const SECRET_ANSWER_SALT_BYTES = 32;
-export const SECRET_ANSWER_HASH_BITS = 128;
 
 /** Toasts (signin §9): default display time, forced close when the animation never ends, hover removal delay, log size. */
 export const TOAST_DEFAULT_TIMEOUT_MS = 3000;
 export const TOAST_FORCE_CLOSE_MS = 6000;
 export const TOAST_HOVER_REMOVE_DELAY_MS = 1000;
 export const TOAST_LOG_SIZE = 20;
+
 /** Toasts appear top-right (signin §9). */
 export const TOAST_POSITION = 'top-right';
 
-/** Ping of the local security client (signin §9). */
-export const CLIENT_PING_MS = 60000;
-/** Batch print status ping (signin §9). */
-export const BATCH_PRINT_PING_MS = 3000;
-/** Clid wait timeout (signin §9). */
-export const CLID_WAIT_TIMEOUT = 200;
-/** The local security client listens on loopback at this port (signin §9). */
-export const AGENT_PORT = 8802;
-export const AGENT_HOST = '127.0.0.1';
 /** Websocket normal close code (signin §9). */
 export const WS_NORMAL_CLOSE = 1000;
+
 /** Search results are stale after 5 minutes (signin §9, admin-console §9). */
 export const SEARCH_STALE_MS = 300000;
+
 /** Autocomplete: results fetched, results shown, debounce (signin §9). */
 export const AUTOCOMPLETE_FETCH_SIZE = 100;
 export const AUTOCOMPLETE_SHOW_SIZE = 10;
 export const AUTOCOMPLETE_DEBOUNCE_MS = 200;
-/** Passkey challenge lifetime, 10 minutes; refreshed at half of it (signin §4, §9). */
-export const PASSKEY_CHALLENGE_LIFETIME_MS = 600000;
+
 /** Download URL revoke delay, 40 seconds (signin §9). */
 export const DOWNLOAD_URL_REVOKE_DELAY_MS = 40000;
+
 /** Modal transition and backdrop (signin §9). */
 export const MODAL_TRANSITION_MS = 300;
 export const MODAL_BACKDROP_MS = 150;
 
-/** PIN length by default: 6 to 8 digits (signin §5). */
-export const DEFAULT_PIN_MIN_LENGTH = 6;
-export const DEFAULT_PIN_MAX_LENGTH = 8;
-/** Bounds an administrator may set for a tenant's card PIN lengths (designed: 4 to 16 characters). */
-export const PIN_POLICY_MIN_LENGTH = 4;
-export const PIN_POLICY_MAX_LENGTH = 16;
-/** Longest PIN requirements description override (signin §3 pinRequirementDescriptionOverride; designed). */
-export const PIN_DESCRIPTION_MAX_LENGTH = 200;
-
-/** Temporary pass number width, zero-padded (admin-console §5, §9). */
-export const TEMP_PASS_NUMBER_WIDTH = 5;
-/** Ticket message maximum length (admin-console §5, §9). */
-export const TICKET_MESSAGE_MAX_LENGTH = 10000;
-/** Ticket list: fetch page size, default sort, filter limit (admin-console §9). */
-export const TICKET_PAGE_SIZE = 10;
-export const TICKET_DEFAULT_SORT = { field: 'updatedAt', direction: 'desc' } as const;
-export const TICKET_FILTER_LIMIT = 100;
 /** Canvas animation default frames per second (admin-console §9). */
 export const CANVAS_FPS = 24;
+
 /** Store development checks warn after this many ms (admin-console §9). */
 export const STORE_CHECK_WARN_MS = 500;
 
 /** The local storage entry kept at boot; every other entry is cleared (signin §2). */
 export const USER_SETTINGS_STORAGE_KEY = 'tessera.userSettings';
+
 /** The session storage flag that records the one reload after a failed chunk load (signin §2). */
 export const CHUNK_RELOAD_FLAG_KEY = 'tessera.chunkReloaded';
+
 /** Support address of the Unexpected Error screen when the tenancy gives none (signin §2). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@tessera.example';
+
 /** News feed version default (admin-console §9). */
 export const NEWS_VERSION_DEFAULT = '5';
+
 /** The product's name. */
 export const PRODUCT_NAME = 'Tessera';
 
 /** CSRF double-submit cookie and header (signin §7, docs/api.md). */
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
-/** The session cookie (docs/api.md). */
-export const SESSION_COOKIE_NAME = 'tessera_session';
-/** Media type of the WebAuthn challenge answer (signin §7, §8). */
-export const WEBAUTHN_CHALLENGE_CONTENT_TYPE = 'application/x-webauthn-challenge';

@@ -1,5 +1,5 @@
 import { BUILT_AREAS, HOME_PATH, ROUTES, appNameForArea, canViewRoute, loginRedirectPath, matchRoute } from './routes';
-import { normalisePermissionObject } from './permissions';
+import { normalisePermissionObject } from '../identity/permissions';
 
 describe('ROUTES', () => {
   it('should hold every public route of admin-console §2.1', () => {

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, buildPermissionObject, effectivePermissions, menuAreas, normalisePermissionObject } from './permissions';
-import { ROUTES } from './routes';
+import { ROUTES } from '../common/routes';
 
 describe('ALL_PERMISSIONS', () => {
   it('should hold every route permission and the identity permissions, each once', () => {

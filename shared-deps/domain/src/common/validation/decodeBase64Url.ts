@@ -1,7 +1,7 @@
 /** URL-safe base64 rule (signin §5 "Base64 input must be URL-safe characters only"; signin §8 texts). */
 import { base64ToBytes, bytesToBase64 } from '../encoding';
 import { DomainError } from '../errors';
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 const URL_SAFE = /^[A-Za-z0-9_-]*={0,2}$/;
 

@@ -1,6 +1,6 @@
 /** PIN rule (signin §5): 6 to 8 digits by default; card PIN requirements from the server override it. */
-import { DEFAULT_PIN_MAX_LENGTH, DEFAULT_PIN_MIN_LENGTH } from '../constants';
-import { pinRequirementsDescription } from '../messages';
+import { DEFAULT_PIN_MAX_LENGTH, DEFAULT_PIN_MIN_LENGTH } from './constants';
+import { pinRequirementsDescription } from './messages';
 
 /** Card PIN requirements (signin §3 reader `pinRequirements`); the default applies when the server call fails (signin §5). */
 export interface PinRequirements {

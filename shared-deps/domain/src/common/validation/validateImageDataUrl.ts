@@ -3,7 +3,7 @@
  * with the header of that format.
  */
 import { base64ToBytes } from '../encoding';
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 /** The image types accepted, with the leading bytes each format's files start with. */
 const IMAGE_HEADERS: Readonly<Record<string, readonly number[][]>> = {

@@ -3,8 +3,8 @@
  * a viewer's effective permissions are the union of the lists minus the union of the blacklists, and
  * the permission object the console reads is built from them.
  */
-import type { PermissionObject } from './api-types';
-import { ROUTES, type Area } from './routes';
+import type { PermissionObject } from './identity.types';
+import { ROUTES, type Area } from '../common/routes';
 
 /**
  * Permissions that guard no route but are checked elsewhere: identity actions (signin §6 "Editing a

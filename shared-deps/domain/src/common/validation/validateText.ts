@@ -1,5 +1,5 @@
 /** Text rule (admin-console §5): no control characters below code 32. */
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 /** Options of {@link validateText}. */
 export interface ValidateTextOptions {

@@ -4,7 +4,7 @@
  * statuses, and the validDate / expirationDate of a chosen day in the tenant's time zone.
  */
 import { TEMP_PASS_NUMBER_WIDTH } from '../constants';
-import { padPassNumber } from '../validation/padPassNumber';
+import { padPassNumber } from './padPassNumber';
 
 /** Pass (card) types: issued to a known user (`positive`) or to a guest (the assign paths of §7). */
 export const PASS_TYPES = ['positive', 'guest'] as const;

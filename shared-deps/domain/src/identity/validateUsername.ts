@@ -1,5 +1,5 @@
 /** Username rules (admin-console §5; signin §5 "Login username is trimmed"). */
-import { MESSAGES, usernameCharacterNotAllowed } from '../messages';
+import { IDENTITY_MESSAGES as MESSAGES, usernameCharacterNotAllowed } from './messages';
 
 /** Characters never allowed in a username (admin-console §5). */
 export const USERNAME_DISALLOWED_CHARACTERS: readonly string[] = Object.freeze(['/', '\\', '#', '%', '?']);

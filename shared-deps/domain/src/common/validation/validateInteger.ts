@@ -1,5 +1,5 @@
 /** Integer rule (admin-console §5): digits only and a safe integer; empty is allowed by default. */
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 /** Options of {@link validateInteger}. */
 export interface ValidateIntegerOptions {

@@ -1,6 +1,6 @@
 /** Hex rule (signin §5 "Hex strings must have even length"; signin §8 'invalid hex string'). */
 import { DomainError } from '../errors';
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 /** Decodes a hex string (either case). Throws a {@link DomainError} 'invalid hex string' for an odd length or a non-hex character. */
 export function hexToBytes(hex: string): Uint8Array {

@@ -1,6 +1,6 @@
 /** The rules of a tenant's card PIN policy as an administrator sets it (signin §3 pinRequirements, §5). */
-import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH } from '../constants';
-import { MESSAGES } from '../messages';
+import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH } from './constants';
+import { SMARTCARD_MESSAGES as MESSAGES } from './messages';
 
 /** A PIN policy to check: lengths as typed (numbers or form text), and the optional description override. */
 export interface PinPolicyInput {

@@ -1,5 +1,5 @@
 /** Month format rule (admin-console §5): MM-YYYY, else 'Invalid Date'. */
-import { MESSAGES } from '../messages';
+import { COMMON_MESSAGES as MESSAGES } from '../messages';
 
 const MONTH = /^(0[1-9]|1[0-2])-\d{4}$/;
 

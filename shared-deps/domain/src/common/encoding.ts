@@ -1,6 +1,6 @@
 /** Byte ↔ text encodings used by the validation rules. Internal to the package. */
 import { DomainError } from './errors';
-import { MESSAGES } from './messages';
+import { COMMON_MESSAGES as MESSAGES } from './messages';
 
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

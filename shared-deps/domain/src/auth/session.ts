@@ -1,6 +1,6 @@
 /** Session timing rules of signin §4 and §9. Pure: the current time is always passed in. */
-import { DomainError } from './errors';
-import { MESSAGES } from './messages';
+import { DomainError } from '../common/errors';
+import { COMMON_MESSAGES as MESSAGES } from '../common/messages';
 
 /** Default session length in seconds, used only when the server gives no expiry (signin §9). */
 export const DEFAULT_SESSION_SECONDS = 90;
