@@ -19,9 +19,20 @@ export const AGENT_HOST = '127.0.0.1';
 export const DEFAULT_PIN_MIN_LENGTH = 6;
 export const DEFAULT_PIN_MAX_LENGTH = 8;
 
-/** Bounds an administrator may set for a tenant's card PIN lengths (designed: 4 to 16 characters). */
-export const PIN_POLICY_MIN_LENGTH = 4;
-export const PIN_POLICY_MAX_LENGTH = 16;
+/**
+ * The PIN a PIV card takes: 6 to 8 bytes, sent padded to 8 bytes with 0xFF (SP 800-73-4 Part 2 §2.4.3,
+ * §3.2.1 VERIFY). Every PIN character Tessera accepts (a digit, or printable ASCII) is one byte, so this
+ * bounds the number of characters too. The one home of the card's limit: the policy bounds below, the
+ * PIN check and the server's schemas derive from it.
+ */
+export const PIV_PIN_LENGTH = Object.freeze({ min: 6, max: 8 } as const);
+
+/**
+ * Bounds an administrator may set for a tenant's card PIN lengths: the PIV card's limit, so that every
+ * policy is one a card can meet (a 4-digit or 10-digit PIN would be refused by the card).
+ */
+export const PIN_POLICY_MIN_LENGTH: number = PIV_PIN_LENGTH.min;
+export const PIN_POLICY_MAX_LENGTH: number = PIV_PIN_LENGTH.max;
 
 /** Longest PIN requirements description override (signin §3 pinRequirementDescriptionOverride; designed). */
 export const PIN_DESCRIPTION_MAX_LENGTH = 200;

@@ -55,7 +55,8 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   PASS_NUMBER_INVALID: 'The pass number must be 1 to 5 digits.',
 
   // PIN policy of the tenant (issue 5; designed texts: the spec names only the requirements and their override)
-  PIN_POLICY_LENGTH_RANGE: `Enter a whole number from ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH}.`,
+  /** designed: a length outside what a PIV card takes (SP 800-73-4), or not a whole number. */
+  PIN_POLICY_LENGTH_RANGE: `Enter a whole number from ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH}: a PIV card takes a PIN of ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH} characters.`,
   PIN_POLICY_MIN_ABOVE_MAX: 'The minimum length must not be greater than the maximum length.',
   PIN_POLICY_DESCRIPTION_INVALID: `The description must be at most ${PIN_DESCRIPTION_MAX_LENGTH} characters, without control characters.`,
   PIN_POLICY_LOAD_FAILED: 'Could not load the PIN policy',

@@ -21,9 +21,11 @@ function lengthOf(value: number | string): number | null {
 }
 
 /**
- * The field errors of a PIN policy (empty when it is valid): each length a whole number from 4 to 16,
- * the minimum not above the maximum, the description single-line and at most 200 characters. The
- * server applies the same rules (docs/api.md PinRequirementsConfig).
+ * The field errors of a PIN policy (empty when it is valid): each length a whole number a PIV card takes
+ * (6 to 8, {@link PIN_POLICY_MIN_LENGTH}..{@link PIN_POLICY_MAX_LENGTH}, SP 800-73-4), the minimum not
+ * above the maximum, the description single-line and at most 200 characters. The browser form and the
+ * server (`PUT /api2/CMS-v2/PinRequirementsConfig`) both call this, so they refuse with the same field
+ * and text (docs/api.md PinRequirementsConfig).
  */
 export function validatePinPolicy(input: PinPolicyInput): PinPolicyErrors {
   const errors: PinPolicyErrors = {};
