@@ -60,7 +60,7 @@ test('the readers panel shows the virtual card live and validates its PIN', asyn
 
 // signin §3 pinRequirements, §5 "Card PIN requirements come from the server": the administrator's policy
 // applies to the PIN field at once; a PIN it refuses never leaves the browser.
-test('an administrator sets a 4-6 digit PIN policy and the PIN field applies it before calling the agent', async ({ adminPage: page, baseURL }) => {
+test('an administrator sets a 6-7 digit PIN policy (a PIV card takes 6 to 8) and the PIN field applies it before calling the agent', async ({ adminPage: page, baseURL }) => {
   const sentToCard: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/ValidatePin')) sentToCard.push(request.url());
@@ -78,23 +78,36 @@ test('an administrator sets a 4-6 digit PIN policy and the PIN field applies it 
     await policy.getByRole('button', { name: 'Save' }).click();
     await expect(policy.getByText('The minimum length must not be greater than the maximum length.')).toBeVisible();
 
+    // A policy no PIV card can meet (it takes 6 to 8 characters, SP 800-73-4) is refused in the form and by the server, with the same text.
+    const pivRange = 'Enter a whole number from 6 to 8: a PIV card takes a PIN of 6 to 8 characters.';
     await policy.getByLabel('Minimum length').fill('4');
+    await policy.getByLabel('Maximum length').fill('16');
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await expect(policy.getByText(pivRange)).toHaveCount(2);
+    await expect(policy.getByLabel('Maximum length')).toHaveAttribute('aria-invalid', 'true');
+    const refused = await apiCall(page.request, baseURL!, 'PUT', '/api2/CMS-v2/PinRequirementsConfig', { minLength: 6, maxLength: 16, digitsOnly: true });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ code: 'VALIDATION', field: 'maxLength', message: pivRange });
+    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 6–8 digits (default). Users see: “PIN must be between 6-8 numbers”');
+
+    await policy.getByLabel('Minimum length').fill('6');
+    await policy.getByLabel('Maximum length').fill('7');
     await policy.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('PIN policy saved')).toBeVisible();
-    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 4–6 digits. Users see: “PIN must be between 4-6 numbers”');
+    await expect(page.getByTestId('pin-policy-current')).toHaveText('Current policy: 6–7 digits. Users see: “PIN must be between 6-7 numbers”');
 
     const row = page.getByRole('row', { name: 'Tessera Virtual Reader 0' });
     await expect(row).toContainText('Card present');
     const pin = row.getByRole('textbox', { name: 'Card PIN for Tessera Virtual Reader 0' });
-    await pin.fill('1234567');
+    await pin.fill('12345678');
     await row.getByRole('button', { name: 'Validate PIN' }).click();
-    await expect(row.getByRole('status')).toHaveText('PIN must be between 4-6 numbers');
+    await expect(row.getByRole('status')).toHaveText('PIN must be between 6-7 numbers');
     await expect(pin).toHaveAttribute('aria-invalid', 'true');
     expect(sentToCard).toEqual([]);
 
     // The server answers the policy too (the relayed call the console uses).
     const answered = await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/GetPinRequirements', {});
-    expect(await answered.json()).toEqual({ minLength: 4, maxLength: 6, digitsOnly: true, description: 'PIN must be between 4-6 numbers' });
+    expect(await answered.json()).toEqual({ minLength: 6, maxLength: 7, digitsOnly: true, description: 'PIN must be between 6-7 numbers' });
 
     // A PIN the policy allows reaches the card (the virtual card's PIN is 123456).
     await pin.fill('123456');

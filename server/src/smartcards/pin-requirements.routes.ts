@@ -10,9 +10,13 @@ const tags = ['smartcards'];
 const PATH = '/api2/CMS-v2/PinRequirementsConfig';
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
 
-const Length = () => Type.Integer({ minimum: PIN_POLICY_MIN_LENGTH, maximum: PIN_POLICY_MAX_LENGTH });
+/**
+ * A length is a whole number here; its bounds (what a PIV card takes, 6–8) and the pair are checked by the
+ * service with the domain's `validatePinPolicy`, so the 400 names the field with the same text the form shows.
+ */
+const Length = () => Type.Integer({ description: `${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH} (a PIV card's PIN length)` });
 
-/** The body of PUT: lengths 4–16 (minimum not above maximum, checked by the service), description single-line. */
+/** The body of PUT: whole-number lengths, digitsOnly, a single-line description. */
 export const UpdatePinRequirementsConfigSchema = Type.Object(
   {
     minLength: Length(),

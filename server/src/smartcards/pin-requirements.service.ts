@@ -1,13 +1,15 @@
 /**
  * A tenant's card PIN policy (signin §3 pinRequirements and pinRequirementDescriptionOverride, §5):
- * what GetPinRequirements answers, and the smartcardManage calls that read, set and reset it. Lengths
- * 4 to 16 with the minimum not above the maximum; every change is audited in its transaction.
+ * what GetPinRequirements answers, and the smartcardManage calls that read, set and reset it. A policy
+ * must be one a PIV card can meet (lengths 6 to 8, SP 800-73-4), the minimum not above the maximum: the
+ * domain's `validatePinPolicy` decides, as it does in the browser form. Every change is audited in its transaction.
  */
 import {
   DEFAULT_PIN_MAX_LENGTH,
   DEFAULT_PIN_MIN_LENGTH,
-  MESSAGES,
   pinRequirementsDescription,
+  validatePinPolicy,
+  type PinPolicyErrors,
   type CardPinRequirements,
   type PinRequirementsConfig,
   type UpdatePinRequirementsConfigRequest,
@@ -45,12 +47,17 @@ export async function getConfig(deps: PinRequirementsDeps, auth: AuthContext): P
   return toConfig(await repo.findPinRequirements(deps.db, auth.tenantId));
 }
 
+const POLICY_FIELDS: readonly (keyof PinPolicyErrors)[] = ['minLength', 'maxLength', 'description'];
+
 /**
  * `PUT /api2/CMS-v2/PinRequirementsConfig`: sets the policy, audited `pin-requirements.update`.
- * The schema checks each field; this checks the pair. @throws ValidationError (minLength above maxLength)
+ * The schema checks the types; the domain rule checks the lengths against the PIV card's limit and the
+ * pair. @throws ValidationError naming the first wrong field (nothing is written)
  */
 export async function updateConfig(deps: PinRequirementsDeps, auth: AuthContext, actor: Actor, body: UpdatePinRequirementsConfigRequest): Promise<PinRequirementsConfig> {
-  if (body.minLength > body.maxLength) throw new ValidationError('minLength', MESSAGES.PIN_POLICY_MIN_ABOVE_MAX, { exact: true });
+  const errors = validatePinPolicy(body);
+  const field = POLICY_FIELDS.find((name) => errors[name] !== undefined);
+  if (field) throw new ValidationError(field, errors[field]!, { exact: true });
   // An empty override means "no override": users then see the generated text.
   const rule = { minLength: body.minLength, maxLength: body.maxLength, digitsOnly: body.digitsOnly, description: body.description?.trim() || null };
   const row = await deps.db.transaction().execute(async (trx) => {

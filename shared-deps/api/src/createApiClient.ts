@@ -5,12 +5,14 @@ import { idmCalls, type IdmCalls } from './idm';
 import { monitoringCalls, type MonitoringCalls } from './monitoring';
 import { ticketsCalls, type TicketsCalls } from './tickets';
 import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
-import { signinStrengthCalls, type SigninStrengthCalls } from './signinStrength';
+import { mfaCalls, type MfaCalls } from './mfa';
+import { passkeysCalls, type PasskeysCalls } from './passkeys';
+import { passwordsCalls, type PasswordsCalls } from './passwords';
 import { cmsCalls, type CmsCalls } from './cms';
 import { tenancyConfigCalls, type TenancyConfigCalls } from './tenancyConfig';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls, CmsCalls, TenancyConfigCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -19,5 +21,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options), ...cmsCalls(send), ...tenancyConfigCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send) };
 }

@@ -1,4 +1,8 @@
 /** @tessera/api: the typed client of the Tessera server, for the browser and the CLI. */
+import type { MfaCalls } from './mfa';
+import type { PasskeysCalls } from './passkeys';
+import type { PasswordsCalls } from './passwords';
+
 export { createApiClient } from './createApiClient';
 export type { ApiClient } from './createApiClient';
 export type { ApiClientOptions, HttpRequest } from './http';
@@ -15,7 +19,11 @@ export type { IdmCalls } from './idm';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
-export type { SigninStrengthCalls } from './signinStrength';
+export type { MfaCalls } from './mfa';
+export type { PasskeysCalls } from './passkeys';
+export type { PasswordsCalls } from './passwords';
+/** The MFA, passkey and password calls together (the former `signinStrength` module). */
+export type SigninStrengthCalls = MfaCalls & PasskeysCalls & PasswordsCalls;
 export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ErrorCode } from '@tessera/domain';

@@ -11,11 +11,15 @@ export {
   KEEP_ALIVE_MAX_SECONDS,
   keepAliveIntervalSeconds,
   remainingSessionMs,
-} from './session';
+} from './auth/session';
 
 // Wire contract
-export { GLOBAL_BODIES } from './api-types';
-export type * from './api-types';
+export { GLOBAL_BODIES } from './common/api-types';
+export type * from './common/api-types';
+export type * from './auth/auth.types';
+export type * from './identity/identity.types';
+export type * from './smartcards/smartcards.types';
+export type * from './monitoring/monitoring.types';
 
 // Route table (admin-console §2, signin §2)
 export {
@@ -28,50 +32,31 @@ export {
   matchRoute,
   canViewRoute,
   loginRedirectPath,
-} from './routes';
-export type { Area, RouteAccess, RouteDef, RouteMatch } from './routes';
+} from './common/routes';
+export type { Area, RouteAccess, RouteDef, RouteMatch } from './common/routes';
 
 // Permissions (signin §3, §6; admin-console §6)
-export { ALL_PERMISSIONS, effectivePermissions, normalisePermissionObject, buildPermissionObject, menuAreas } from './permissions';
-export type { RolePermissions } from './permissions';
+export { ALL_PERMISSIONS, effectivePermissions, normalisePermissionObject, buildPermissionObject, menuAreas } from './identity/permissions';
+export type { RolePermissions } from './identity/permissions';
 
-// Constants (signin §9, admin-console §9)
+// Platform constants (signin §9, admin-console §9)
 export {
   RESULTS_PER_PAGE,
   PAGES_PER_BLOCK,
   MAX_FILE_SIZE_BYTES,
-  PBKDF2_ITERATIONS,
-  SECRET_ANSWER_SALT_BYTES,
-  SECRET_ANSWER_HASH_BITS,
   TOAST_DEFAULT_TIMEOUT_MS,
   TOAST_FORCE_CLOSE_MS,
   TOAST_HOVER_REMOVE_DELAY_MS,
   TOAST_LOG_SIZE,
   TOAST_POSITION,
-  CLIENT_PING_MS,
-  BATCH_PRINT_PING_MS,
-  CLID_WAIT_TIMEOUT,
-  AGENT_PORT,
-  AGENT_HOST,
   WS_NORMAL_CLOSE,
   SEARCH_STALE_MS,
   AUTOCOMPLETE_FETCH_SIZE,
   AUTOCOMPLETE_SHOW_SIZE,
   AUTOCOMPLETE_DEBOUNCE_MS,
-  PASSKEY_CHALLENGE_LIFETIME_MS,
   DOWNLOAD_URL_REVOKE_DELAY_MS,
   MODAL_TRANSITION_MS,
   MODAL_BACKDROP_MS,
-  DEFAULT_PIN_MIN_LENGTH,
-  DEFAULT_PIN_MAX_LENGTH,
-  PIN_POLICY_MIN_LENGTH,
-  PIN_POLICY_MAX_LENGTH,
-  PIN_DESCRIPTION_MAX_LENGTH,
-  TEMP_PASS_NUMBER_WIDTH,
-  TICKET_MESSAGE_MAX_LENGTH,
-  TICKET_PAGE_SIZE,
-  TICKET_DEFAULT_SORT,
-  TICKET_FILTER_LIMIT,
   CANVAS_FPS,
   STORE_CHECK_WARN_MS,
   USER_SETTINGS_STORAGE_KEY,
@@ -81,9 +66,41 @@ export {
   PRODUCT_NAME,
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
+} from './common/constants';
+
+// Sign-in constants (signin §4, §7, §9)
+export {
+  PBKDF2_ITERATIONS,
+  SECRET_ANSWER_SALT_BYTES,
+  SECRET_ANSWER_HASH_BITS,
+  PASSKEY_CHALLENGE_LIFETIME_MS,
   SESSION_COOKIE_NAME,
   WEBAUTHN_CHALLENGE_CONTENT_TYPE,
-} from './constants';
+} from './auth/constants';
+
+// Smartcard constants (signin §5, §9; admin-console §5, §9)
+export {
+  CLIENT_PING_MS,
+  BATCH_PRINT_PING_MS,
+  CLID_WAIT_TIMEOUT,
+  AGENT_PORT,
+  AGENT_HOST,
+  DEFAULT_PIN_MIN_LENGTH,
+  DEFAULT_PIN_MAX_LENGTH,
+  PIV_PIN_LENGTH,
+  PIN_POLICY_MIN_LENGTH,
+  PIN_POLICY_MAX_LENGTH,
+  PIN_DESCRIPTION_MAX_LENGTH,
+  TEMP_PASS_NUMBER_WIDTH,
+} from './smartcards/constants';
+
+// Ticket constants (admin-console §5, §9)
+export {
+  TICKET_MESSAGE_MAX_LENGTH,
+  TICKET_PAGE_SIZE,
+  TICKET_DEFAULT_SORT,
+  TICKET_FILTER_LIMIT,
+} from './tickets/constants';
 
 // Texts
 export {
@@ -101,40 +118,40 @@ export {
 } from './messages';
 
 // Errors
-export { DomainError } from './errors';
-export type { DomainErrorCode } from './errors';
+export { DomainError } from './common/errors';
+export type { DomainErrorCode } from './common/errors';
 
 // Toast rules (signin §9)
-export { EMPTY_TOAST_STATE, toastTimeoutMs, toastRemovesOnHover, addToast, removeToast, toastForGlobalError } from './toasts';
-export type { ToastKind, ToastInput, Toast, ToastState } from './toasts';
+export { EMPTY_TOAST_STATE, toastTimeoutMs, toastRemovesOnHover, addToast, removeToast, toastForGlobalError } from './common/toasts';
+export type { ToastKind, ToastInput, Toast, ToastState } from './common/toasts';
 
 // Boot rules (signin §2)
-export { isBrowserSupported, chunkFailureAction, storageKeysToClear } from './boot';
-export type { BrowserFeatures } from './boot';
+export { isBrowserSupported, chunkFailureAction, storageKeysToClear } from './common/boot';
+export type { BrowserFeatures } from './common/boot';
 
 // Validation (admin-console §5, signin §5)
-export { validateUsername, trimUsername, USERNAME_DISALLOWED_CHARACTERS } from './validation/validateUsername';
-export type { ValidateUsernameOptions } from './validation/validateUsername';
-export { isValidSubnet } from './validation/isValidSubnet';
-export { validateText } from './validation/validateText';
-export type { ValidateTextOptions } from './validation/validateText';
-export { validateInteger } from './validation/validateInteger';
-export type { ValidateIntegerOptions } from './validation/validateInteger';
-export { clampInteger } from './validation/clampInteger';
-export { validateImageDataUrl } from './validation/validateImageDataUrl';
-export { validateMonthFormat } from './validation/validateMonthFormat';
-export { validatePin } from './validation/validatePin';
-export type { PinRequirements } from './validation/validatePin';
-export { validatePinPolicy } from './validation/validatePinPolicy';
-export type { PinPolicyInput, PinPolicyErrors } from './validation/validatePinPolicy';
-export { decodeBase64Url, encodeBase64Url } from './validation/decodeBase64Url';
-export { hexToBytes, bytesToHex } from './validation/hexToBytes';
-export { isBinaryContent, BINARY_CONTROL_RATIO } from './validation/isBinaryContent';
-export { extractCertificateText } from './validation/extractCertificateText';
-export type { ExtractedCertificate } from './validation/extractCertificateText';
-export { validateFileSize } from './validation/validateFileSize';
-export { validateTicketMessage } from './validation/validateTicketMessage';
-export { padPassNumber } from './validation/padPassNumber';
+export { validateUsername, trimUsername, USERNAME_DISALLOWED_CHARACTERS } from './identity/validateUsername';
+export type { ValidateUsernameOptions } from './identity/validateUsername';
+export { isValidSubnet } from './common/validation/isValidSubnet';
+export { validateText } from './common/validation/validateText';
+export type { ValidateTextOptions } from './common/validation/validateText';
+export { validateInteger } from './common/validation/validateInteger';
+export type { ValidateIntegerOptions } from './common/validation/validateInteger';
+export { clampInteger } from './common/validation/clampInteger';
+export { validateImageDataUrl } from './common/validation/validateImageDataUrl';
+export { validateMonthFormat } from './common/validation/validateMonthFormat';
+export { validatePin } from './smartcards/validatePin';
+export type { PinRequirements } from './smartcards/validatePin';
+export { validatePinPolicy } from './smartcards/validatePinPolicy';
+export type { PinPolicyInput, PinPolicyErrors } from './smartcards/validatePinPolicy';
+export { decodeBase64Url, encodeBase64Url } from './common/validation/decodeBase64Url';
+export { hexToBytes, bytesToHex } from './common/validation/hexToBytes';
+export { isBinaryContent, BINARY_CONTROL_RATIO } from './common/validation/isBinaryContent';
+export { extractCertificateText } from './common/validation/extractCertificateText';
+export type { ExtractedCertificate } from './common/validation/extractCertificateText';
+export { validateFileSize } from './common/validation/validateFileSize';
+export { validateTicketMessage } from './tickets/validateTicketMessage';
+export { padPassNumber } from './smartcards/temporary-passes/padPassNumber';
 
 // Support tickets (admin-console §3, §4, §7, §9; issue 6)
 export {
@@ -183,8 +200,8 @@ export type {
 } from './tickets/tickets';
 
 // Tenancy configuration (admin-console §2.2 /config/tenancy; signin §3)
-export { TENANCY_CONFIG_LIMITS, BANNER_COLOUR_PATTERN, isValidBannerColour, tenancyConfigChanges } from './tenancy-config/tenancyConfig';
-export type { TenancyConfig, TenancyConfigField, TenancyConfigPatch } from './tenancy-config/tenancyConfig';
+export { TENANCY_CONFIG_LIMITS, BANNER_COLOUR_PATTERN, isValidBannerColour, tenancyConfigChanges } from './identity/tenancy-config/tenancyConfig';
+export type { TenancyConfig, TenancyConfigField, TenancyConfigPatch } from './identity/tenancy-config/tenancyConfig';
 
 // Temporary passes and smartcard requests (admin-console §2.3, §3, §5, §7, §9; issue 6)
 export {
@@ -198,7 +215,7 @@ export {
   isValidTimeZone,
   dayInTimeZone,
   passValidity,
-} from './temporary-passes/temporaryPasses';
+} from './smartcards/temporary-passes/temporaryPasses';
 export type {
   PassType,
   PassStatus,
@@ -217,7 +234,7 @@ export type {
   BatchPrintResponse,
   SmartcardRequestRequest,
   SmartcardRequestResponse,
-} from './temporary-passes/temporaryPasses';
+} from './smartcards/temporary-passes/temporaryPasses';
 // Passkeys (signin §4, §9)
-export { defaultPasskeyName } from './passkeys/defaultPasskeyName';
-export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './passkeys/challengeSchedule';
+export { defaultPasskeyName } from './auth/passkeys/defaultPasskeyName';
+export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './auth/passkeys/challengeSchedule';

@@ -7,7 +7,7 @@ import { connectEpic, loadPolicyEpic, pinEpic, requirementsEpic, savePolicyEpic,
 import { readersActions } from './readers.slice';
 import { pinPolicyActions } from './pinPolicy.slice';
 
-const POLICY = { minLength: 4, maxLength: 6, digitsOnly: true, description: null, effectiveDescription: 'PIN must be between 4-6 numbers', isDefault: false };
+const POLICY = { minLength: 6, maxLength: 7, digitsOnly: true, description: null, effectiveDescription: 'PIN must be between 6-7 numbers', isDefault: false };
 
 function deps(overrides: {
   validate?: () => Promise<{ valid: boolean }>;
@@ -74,15 +74,15 @@ describe('readers epics', () => {
 
   it('should refuse a PIN the configured policy refuses, with its text, without calling the card', async () => {
     let called = false;
-    const { d } = deps({ requirements: async () => ({ minLength: 4, maxLength: 6, digitsOnly: true, description: 'Use your 4 to 6 digit badge PIN' }), validate: async () => ((called = true), { valid: true }) });
-    expect(await runPin(d, '1234567')).toMatchObject({ payload: { ok: false, message: 'Use your 4 to 6 digit badge PIN' } });
+    const { d } = deps({ requirements: async () => ({ minLength: 6, maxLength: 7, digitsOnly: true, description: 'Use your 6 or 7 digit badge PIN' }), validate: async () => ((called = true), { valid: true }) });
+    expect(await runPin(d, '12345678')).toMatchObject({ payload: { ok: false, message: 'Use your 6 or 7 digit badge PIN' } });
     expect(called).toBe(false);
-    expect(await runPin(d, '1234')).toMatchObject({ payload: { ok: true } });
+    expect(await runPin(d, '1234567')).toMatchObject({ payload: { ok: true } });
   });
 
   it('should send a PIN with letters when the policy is not digits only', async () => {
-    const { d } = deps({ requirements: async () => ({ minLength: 4, maxLength: 10, digitsOnly: false, description: 'PIN must be between 4-10 characters' }) });
-    expect(await runPin(d, 'Ab#45')).toMatchObject({ payload: { ok: true, message: 'PIN validated successfully' } });
+    const { d } = deps({ requirements: async () => ({ minLength: 6, maxLength: 8, digitsOnly: false, description: 'PIN must be between 6-8 characters' }) });
+    expect(await runPin(d, 'Ab#45x')).toMatchObject({ payload: { ok: true, message: 'PIN validated successfully' } });
   });
 
   it('should load the PIN requirements when the panel opens, or null (the default) when that fails', async () => {
@@ -106,10 +106,10 @@ describe('readers epics', () => {
   it("should save the policy and toast 'PIN policy saved'", async () => {
     const sent: unknown[] = [];
     const { d, toasts } = deps({ update: async (body) => (sent.push(body), POLICY) });
-    const body = { minLength: 4, maxLength: 6, digitsOnly: true, description: null };
+    const body = { minLength: 6, maxLength: 7, digitsOnly: true, description: null };
     expect(await runPolicy(savePolicyEpic, d, pinPolicyActions.saveRequested(body))).toEqual(pinPolicyActions.saved(POLICY));
     expect(sent).toEqual([body]);
-    expect(toasts).toEqual([{ type: 'success', title: 'PIN policy saved', message: 'PIN must be between 4-6 numbers' }]);
+    expect(toasts).toEqual([{ type: 'success', title: 'PIN policy saved', message: 'PIN must be between 6-7 numbers' }]);
   });
 
   it("should put the server's field error under its field and toast the failure", async () => {

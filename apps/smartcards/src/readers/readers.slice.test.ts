@@ -62,7 +62,7 @@ describe('agentUrlFromSettings', () => {
     const s = store();
     expect(readersSelectors.selectState(s.getState()).requirements).toBeNull();
     s.dispatch(readersActions.pinRequirementsLoaded({ minLength: 6, maxLength: 8, digitsOnly: true, description: 'PIN must be between 6-8 numbers' }));
-    s.dispatch(pinPolicyActions.saved({ minLength: 4, maxLength: 6, digitsOnly: false, description: null, effectiveDescription: 'PIN must be between 4-6 characters', isDefault: false }));
-    expect(readersSelectors.selectState(s.getState()).requirements).toEqual({ minLength: 4, maxLength: 6, digitsOnly: false, description: 'PIN must be between 4-6 characters' });
+    s.dispatch(pinPolicyActions.saved({ minLength: 6, maxLength: 7, digitsOnly: false, description: null, effectiveDescription: 'PIN must be between 6-7 characters', isDefault: false }));
+    expect(readersSelectors.selectState(s.getState()).requirements).toEqual({ minLength: 6, maxLength: 7, digitsOnly: false, description: 'PIN must be between 6-7 characters' });
   });
 });

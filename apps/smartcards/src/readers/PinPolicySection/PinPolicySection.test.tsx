@@ -58,27 +58,28 @@ describe('PinPolicySection', () => {
     expect(screen.getByRole('button', { name: 'Reset to default' })).toHaveProperty('disabled', true);
   });
 
-  it('should save a 4-6 digit policy, toast it, and apply it to the PIN field at once', async () => {
-    const saved: PinRequirementsConfig = { minLength: 4, maxLength: 6, digitsOnly: true, description: null, effectiveDescription: 'PIN must be between 4-6 numbers', isDefault: false };
+  it('should save a 6-7 digit policy, toast it, and apply it to the PIN field at once', async () => {
+    const saved: PinRequirementsConfig = { minLength: 6, maxLength: 7, digitsOnly: true, description: null, effectiveDescription: 'PIN must be between 6-7 numbers', isDefault: false };
     const { api, showToast, store } = setup({ updatePinRequirementsConfig: jest.fn().mockResolvedValue(saved) });
     await screen.findByTestId('pin-policy-current');
-    await fill('Minimum length', '4');
-    await fill('Maximum length', '6');
-    expect(screen.getByText('Leave empty to show “PIN must be between 4-6 numbers”.')).toBeTruthy();
+    await fill('Minimum length', '6');
+    await fill('Maximum length', '7');
+    expect(screen.getByText('Leave empty to show “PIN must be between 6-7 numbers”.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ type: 'success', title: 'PIN policy saved', message: 'PIN must be between 4-6 numbers' }));
-    expect(api.updatePinRequirementsConfig).toHaveBeenCalledWith({ minLength: 4, maxLength: 6, digitsOnly: true, description: null });
-    expect(screen.getByTestId('pin-policy-current').textContent).toBe('Current policy: 4–6 digits. Users see: “PIN must be between 4-6 numbers”');
-    expect(readersSelectors.selectState(store.getState()).requirements).toEqual({ minLength: 4, maxLength: 6, digitsOnly: true, description: 'PIN must be between 4-6 numbers' });
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith({ type: 'success', title: 'PIN policy saved', message: 'PIN must be between 6-7 numbers' }));
+    expect(api.updatePinRequirementsConfig).toHaveBeenCalledWith({ minLength: 6, maxLength: 7, digitsOnly: true, description: null });
+    expect(screen.getByTestId('pin-policy-current').textContent).toBe('Current policy: 6–7 digits. Users see: “PIN must be between 6-7 numbers”');
+    expect(readersSelectors.selectState(store.getState()).requirements).toEqual({ minLength: 6, maxLength: 7, digitsOnly: true, description: 'PIN must be between 6-7 numbers' });
   });
 
   it('should show field errors and send nothing when the form breaks the rules', async () => {
     const { api } = setup();
     await screen.findByTestId('pin-policy-current');
-    await fill('Minimum length', '3');
-    await fill('Maximum length', '17');
+    // 4 to 16 is a policy no PIV card can meet (it takes 6 to 8 characters): both fields are refused
+    await fill('Minimum length', '4');
+    await fill('Maximum length', '16');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getAllByText('Enter a whole number from 4 to 16.')).toHaveLength(2);
+    expect(screen.getAllByText('Enter a whole number from 6 to 8: a PIV card takes a PIN of 6 to 8 characters.')).toHaveLength(2);
     expect(screen.getByLabelText('Minimum length').getAttribute('aria-invalid')).toBe('true');
     await fill('Minimum length', '8');
     await fill('Maximum length', '6');

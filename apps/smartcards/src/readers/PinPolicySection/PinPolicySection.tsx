@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Heading, Text } from '@primer/react';
 import { FormError, TextField } from '@tessera/ui';
-import { PIN_DESCRIPTION_MAX_LENGTH, pinRequirementsDescription, validatePinPolicy, type PinRequirementsConfig } from '@tessera/domain';
+import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH, pinRequirementsDescription, validatePinPolicy, type PinRequirementsConfig } from '@tessera/domain';
 import { pinPolicyActions, pinPolicySelectors } from '../pinPolicy.slice';
 
 interface Draft {
@@ -23,7 +23,7 @@ function summaryOf(config: PinRequirementsConfig): string {
 
 /**
  * The tenant's card PIN policy (signin §3 pinRequirements and pinRequirementDescriptionOverride) for
- * smartcardManage holders: what is in force, and a form to change it (lengths 4 to 16, digits only,
+ * smartcardManage holders: what is in force, and a form to change it (lengths a PIV card takes, 6 to 8; digits only,
  * an optional text shown instead of the generated one) or go back to the default 6–8 digits. The
  * form checks the rules the server checks; the server's field errors show under their field.
  */
@@ -75,8 +75,8 @@ export function PinPolicySection() {
             label="Minimum length"
             type="number"
             inputMode="numeric"
-            min={4}
-            max={16}
+            min={PIN_POLICY_MIN_LENGTH}
+            max={PIN_POLICY_MAX_LENGTH}
             value={draft.minLength}
             error={errors.minLength ?? null}
             onChange={(e) => setDraft({ ...draft, minLength: e.target.value })}
@@ -85,8 +85,8 @@ export function PinPolicySection() {
             label="Maximum length"
             type="number"
             inputMode="numeric"
-            min={4}
-            max={16}
+            min={PIN_POLICY_MIN_LENGTH}
+            max={PIN_POLICY_MAX_LENGTH}
             value={draft.maxLength}
             error={errors.maxLength ?? null}
             onChange={(e) => setDraft({ ...draft, maxLength: e.target.value })}

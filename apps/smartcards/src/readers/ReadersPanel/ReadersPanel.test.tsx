@@ -46,16 +46,17 @@ describe('ReadersPanel', () => {
 
   it('should refuse a PIN the configured requirements refuse, with their text, and send nothing', async () => {
     const calls: [string, string][] = [];
-    const requirements = { minLength: 4, maxLength: 6, digitsOnly: true, description: 'PIN must be between 4-6 numbers' };
+    const requirements = { minLength: 6, maxLength: 7, digitsOnly: true, description: 'PIN must be between 6-7 numbers' };
     render(<ReadersPanel agent="connected" failure={null} readers={[{ ...reader, processing: false }]} pin={{}} requirements={requirements} onValidatePin={(r, p) => calls.push([r, p])} onReconnect={() => {}} />);
     const field = screen.getByLabelText('Card PIN for Tessera Virtual Reader 0');
-    await userEvent.type(field, '1234567');
+    await userEvent.type(field, '12345678');
     await userEvent.click(screen.getByRole('button', { name: 'Validate PIN' }));
-    expect(screen.getByRole('status').textContent).toBe('PIN must be between 4-6 numbers');
+    expect(screen.getByRole('status').textContent).toBe('PIN must be between 6-7 numbers');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(calls).toEqual([]);
-    await userEvent.type(field, '1234');
+    await userEvent.clear(field);
+    await userEvent.type(field, '1234567');
     await userEvent.click(screen.getByRole('button', { name: 'Validate PIN' }));
-    expect(calls).toEqual([['Tessera Virtual Reader 0', '1234']]);
+    expect(calls).toEqual([['Tessera Virtual Reader 0', '1234567']]);
   });
 });

@@ -1,0 +1,119 @@
+/** Wire shapes of identity: the viewer and its permission object, tenancy, bootstrap, users and roles (signin §3; admin-console §3, §6). */
+
+/** The permission object of the viewer (signin §3). Missing lists default to empty, isManager to false. */
+export interface PermissionObject {
+  View: string[];
+  Menu: string[];
+  activeMenu: string[];
+  api: string[];
+  roles: string[];
+  isManager: boolean;
+}
+
+/** Tenancy settings the console needs before and after sign-in (signin §3, §9). */
+export interface TenancyInfo {
+  id: string;
+  name: string;
+  /** CSS colour of the tenancy banner; null: no banner. */
+  bannerColour: string | null;
+  /** Toast display time in ms; null: the default 3000 ms. */
+  toastrTimeout: number | null;
+  /** Address shown on the Unexpected Error screen. */
+  supportEmail: string;
+}
+
+/** The signed-in user, as `GET /api/login` answers it (signin §3 "Viewer"). */
+export interface Viewer {
+  id: string;
+  username: string;
+  names: { givenName: string; familyName: string; displayName: string };
+  emailAddress: string;
+  telephoneNumber: string | null;
+  organisation: string | null;
+  /** Role names held. */
+  roles: string[];
+  /** Role ids and names held (for the identity area). */
+  allRoles: { id: string; name: string }[];
+  allOrgs: string[];
+  allSponsors: string[];
+  permission: PermissionObject;
+  tenant: TenancyInfo;
+}
+
+/** `GET /api2/IDM-v1/BootstrapStatus`. */
+export interface BootstrapStatus {
+  bootstrapMode: boolean;
+}
+
+/** `POST /api2/IDM-v1/Bootstrap` (ARCHITECTURE.md "First run"). */
+export interface BootstrapRequest {
+  tenantName: string;
+  username: string;
+  password: string;
+  emailAddress: string;
+}
+export interface BootstrapResponse {
+  tenantId: string;
+  userId: string;
+}
+
+/** A user as the identity API returns it. Never carries a password hash. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  givenName: string;
+  familyName: string;
+  emailAddress: string;
+  enabled: boolean;
+  roleIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api2/IDM-v1/User`. */
+export interface CreateUserRequest {
+  username: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  emailAddress: string;
+  roleIds: string[];
+}
+
+/** `PUT /api2/IDM-v1/User`. Fields left out are not changed. */
+export interface UpdateUserRequest {
+  id: string;
+  givenName?: string;
+  familyName?: string;
+  emailAddress?: string;
+  enabled?: boolean;
+  roleIds?: string[];
+}
+
+/** A role: a permission list and a blacklist (admin-console §6). Effective = permissions − blacklist. */
+export interface Role {
+  id: string;
+  name: string;
+  permissions: string[];
+  blacklist: string[];
+  isManager: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api2/IDM-v1/Role`. */
+export interface CreateRoleRequest {
+  name: string;
+  permissions: string[];
+  blacklist: string[];
+  isManager?: boolean;
+}
+
+/** `PUT /api2/IDM-v1/Role`. */
+export interface UpdateRoleRequest {
+  id: string;
+  name?: string;
+  permissions?: string[];
+  blacklist?: string[];
+  isManager?: boolean;
+}

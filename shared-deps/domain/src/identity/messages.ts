@@ -1,0 +1,24 @@
+/**
+ * Texts of identity: usernames (admin-console §5) and the tenancy configuration (admin-console §2.2).
+ * Quoted texts are the spec's, character for character; the others are marked "designed".
+ */
+
+/** A disallowed username character (admin-console §5). */
+export function usernameCharacterNotAllowed(character: string): string {
+  return `The character '${character}' is not allowed in usernames.`;
+}
+
+/** The identity texts, by code (merged into `MESSAGES`). */
+export const IDENTITY_MESSAGES = Object.freeze({
+  // admin-console §5 username
+  USERNAME_REQUIRED: 'No Username entered.',
+  USERNAME_INVALID_CHARACTER: 'The username contains an invalid character.',
+  usernameCharacterNotAllowed,
+  USERNAME_INVALID: 'Invalid username.',
+
+  // Tenancy configuration, admin-console §2.2 /config/tenancy (designed)
+  TENANCY_CONFIG_SAVED: 'Tenancy configuration saved',
+  TENANCY_CONFIG_SAVE_FAILED: 'Tenancy configuration not saved',
+  TENANCY_CONFIG_LOAD_FAILED: 'The tenancy configuration could not be loaded.',
+  TENANCY_CONFIG_UNCHANGED: 'Nothing has changed.',
+} as const);

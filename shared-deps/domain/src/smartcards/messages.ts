@@ -1,0 +1,67 @@
+/**
+ * Texts of smartcards: the card PIN, the CMS client, temporary passes and the tenant PIN policy (signin §5, §8; admin-console §8).
+ * Quoted texts are the spec's, character for character; the others are marked "designed".
+ */
+import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH } from './constants';
+
+/** PIN length message for given bounds (signin §5; the default bounds give 'PIN must be between 6-8 numbers'). */
+export function pinLengthMessage(min: number, max: number): string {
+  return `PIN must be between ${min}-${max} numbers`;
+}
+
+/**
+ * The generated description of card PIN requirements, shown when the tenant sets no override (signin §3
+ * pinRequirements). Digits only gives the spec's 'PIN must be between 6-8 numbers' form; otherwise
+ * 'PIN must be between 4-6 characters' (designed).
+ */
+export function pinRequirementsDescription(requirements: { minLength: number; maxLength: number; digitsOnly: boolean }): string {
+  const { minLength, maxLength, digitsOnly } = requirements;
+  return digitsOnly ? pinLengthMessage(minLength, maxLength) : `PIN must be between ${minLength}-${maxLength} characters`;
+}
+
+/** The smartcards texts, by code (merged into `MESSAGES`). */
+export const SMARTCARD_MESSAGES = Object.freeze({
+  // signin §5, §8 low-level texts
+  PIN_LENGTH: pinLengthMessage(6, 8),
+  pinRequirementsDescription,
+
+  // signin §8 error toasts
+  NO_CMS_CLIENT: 'No CMS Client connected',
+  CMS_CLIENT_UNREACHABLE: 'Unable to connect to local CMS Client',
+  CMS_CLIENT_HINT: 'Ensure that your security client is running.',
+  INCORRECT_PIN: 'Incorrect PIN.',
+  INCORRECT_PIN_PROVIDED: 'Incorrect PIN provided.',
+  PIN_VALIDATION_FAILED: 'Error validating Card PIN',
+
+  // signin §8 success toasts
+  PIN_VALIDATED: 'PIN validated successfully',
+
+  // admin-console §8 temporary passes and smartcard requests (issue 6)
+  SMARTCARD_REQUEST_SUCCESS: 'Successfully processed smartcard request',
+  SMARTCARD_REQUEST_FAILED: 'An error occurred while sending smartcard request',
+  GALLAGHER_CARD_STATUS_UPDATED: 'Successfully updated card status',
+  GALLAGHER_CARD_STATUS_FAILED: 'Unable to update card status',
+  PASS_CARD_STATUS_UPDATED: 'Card status updated',
+  PASS_CARD_STATUS_FAILED: 'An error occurred while updating card status',
+  PASSES_FETCH_FAILED: 'An error occurred while retrieving temporary smartcards',
+  PASS_ISSUED: 'Temporary pass issued',
+  PASS_ISSUE_FAILED: 'Failed to issue temporary pass',
+  GUEST_PASS_ISSUED: 'Temporary guest pass issued',
+  GUEST_PASS_ISSUE_FAILED: 'Failed to issue temporary guest pass',
+  PASS_PRINT_REQUESTED: 'Successfully sent request to print temporary smartcards',
+  PASS_PRINT_FAILED: 'An error occurred while sending request to print temporary smartcards',
+  SMARTCARD_EXPIRY_UPDATE_FAILED: 'An error occurred while sending request to update smartcard expiry',
+  /** designed: a pass number that is not 1–5 digits (admin-console §5 pads digits only). */
+  PASS_NUMBER_INVALID: 'The pass number must be 1 to 5 digits.',
+
+  // PIN policy of the tenant (issue 5; designed texts: the spec names only the requirements and their override)
+  /** designed: a length outside what a PIV card takes (SP 800-73-4), or not a whole number. */
+  PIN_POLICY_LENGTH_RANGE: `Enter a whole number from ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH}: a PIV card takes a PIN of ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH} characters.`,
+  PIN_POLICY_MIN_ABOVE_MAX: 'The minimum length must not be greater than the maximum length.',
+  PIN_POLICY_DESCRIPTION_INVALID: `The description must be at most ${PIN_DESCRIPTION_MAX_LENGTH} characters, without control characters.`,
+  PIN_POLICY_LOAD_FAILED: 'Could not load the PIN policy',
+  PIN_POLICY_SAVED: 'PIN policy saved',
+  PIN_POLICY_SAVE_FAILED: 'Could not save the PIN policy',
+  PIN_POLICY_RESET: 'PIN policy reset to the default',
+  PIN_POLICY_RESET_FAILED: 'Could not reset the PIN policy',
+} as const);
