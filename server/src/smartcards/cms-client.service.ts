@@ -9,7 +9,7 @@ import type { AgentReader } from '@tessera/agent-protocol';
 import { AppError, NotLoggedInError } from '../errors';
 import { currentSession } from '../plugins/auth-guard';
 import type { SessionRecord } from '../auth/session-store';
-import { AgentHubError } from '../agent-hub/errors';
+import { AgentHubError } from '../platform/agent-hub/errors';
 import { pinRequirementsOf } from './pin-requirements.service';
 
 /** Permissions that allow driving the caller's own CMS Client (operators and self-service users). */

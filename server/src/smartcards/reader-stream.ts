@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '../auth/session-cookie';
 import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-store';
 import { loadAccess } from '../identity/users.repository';
 import { effectivePermissions } from '../identity/permissions';
-import { AgentHubError } from '../agent-hub/errors';
+import { AgentHubError } from '../platform/agent-hub/errors';
 import { CMS_CLIENT_PERMISSIONS, type CmsClientService } from './cms-client.service';
 
 /** How often an open stream rechecks its session. */

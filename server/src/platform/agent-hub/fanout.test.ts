@@ -5,13 +5,13 @@
  * instance's subscribers, and a logout on one instance ends the agent linked to the other.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { ServerLink } from '../../../agent/src/server-link/ServerLink';
-import { sessionIdOf } from '../auth/session-store';
+import { buildApp } from '../../app';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
+import { TestClient } from '../../test-helpers/client';
+import { createAgent, type Agent } from '../../../../agent/src/agent';
+import { loadAgentConfig } from '../../../../agent/src/config';
+import { ServerLink } from '../../../../agent/src/server-link/ServerLink';
+import { sessionIdOf } from '../../auth/session-store';
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
