@@ -25,7 +25,7 @@ async function hub(onCall: (call: Call, token: string, n: number) => void): Prom
 function link(port: number, token: string, onEnd?: (reason: string) => void): ServerLink {
   return new ServerLink({
     target: { address: '127.0.0.1', port, token },
-    handlers: { Ping: async () => ({ pong: true }) },
+    handlers: { Ping: async () => ({ pong: true, version: '2.0.0' }) },
     agentVersion: '2.0.0',
     backend: 'test',
     subscribe: () => () => {},
@@ -60,7 +60,7 @@ describe('ServerLink', () => {
       expect(l.agentId).toBe('agent-1');
       await waitFor(() => replies.length === 1);
       expect(tokens).toEqual(['Bearer first-token', 'Bearer resume-1']);
-      expect(replies).toEqual(['2:{"pong":true}']);
+      expect(replies).toEqual(['2:{"pong":true,"version":"2.0.0"}']);
       expect(l.agentId).toBe('agent-2');
       expect(l.active).toBe(true);
     } finally {

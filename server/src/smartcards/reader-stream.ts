@@ -71,7 +71,7 @@ export function registerReaderStream(app: FastifyInstance, service: CmsClientSer
       clearInterval(check);
     });
     try {
-      const snapshot = (await app.agentHub.call(session.id, 'ListReaders')) as { readers: unknown[] };
+      const snapshot = await app.agentHub.call(session.id, 'ListReaders', {});
       send({ type: 'readers', readerName: '', readers: snapshot.readers });
     } catch (error) {
       if (error instanceof AgentHubError && error.code === 'NO_CMS_CLIENT') send({ type: 'noClient', readerName: '', message: error.message });
