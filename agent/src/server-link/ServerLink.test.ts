@@ -69,6 +69,31 @@ describe('ServerLink', () => {
     }
   });
 
+  it('should answer a call outside the protocol, or with parameters of the wrong shape, with the protocol error code', async () => {
+    const replies: { id: string; ok: boolean; errorCode: string }[] = [];
+    const server = await hub((call) => {
+      call.on('data', (m: AgentMessage) => m.reply && replies.push({ id: m.reply.id, ok: m.reply.ok, errorCode: m.reply.errorCode }));
+      call.on('error', () => {});
+      call.write({ welcome: { agentId: 'a', resumeToken: 'r' } });
+      call.write({ request: { id: 'unknown', method: 'FormatDisk', json: '{}' } });
+      call.write({ request: { id: 'unanswered', method: 'ListPrinters', json: '{}' } });
+      call.write({ request: { id: 'bad', method: 'GetReader', json: '{"readerName":7}' } });
+    });
+    const l = link(server.port, 'token');
+    try {
+      await l.open();
+      await waitFor(() => replies.length === 3);
+      expect(replies.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+        { id: 'bad', ok: false, errorCode: 'BAD_PARAMS' },
+        { id: 'unanswered', ok: false, errorCode: 'UNKNOWN_METHOD' },
+        { id: 'unknown', ok: false, errorCode: 'UNKNOWN_METHOD' },
+      ]);
+    } finally {
+      l.close();
+      await server.close();
+    }
+  });
+
   it('should refuse to open with a token the server refuses', async () => {
     const server = await hub((call) => call.emit('error', { code: grpc.status.UNAUTHENTICATED, details: 'agent token refused: already used' }));
     const l = link(server.port, 'spent');
