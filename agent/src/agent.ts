@@ -16,7 +16,7 @@ import { PcscReaderBackend } from './readers/pcsc';
 import type { ReaderBackend } from './readers/types';
 import { VirtualPivCard } from './virtual-card/VirtualPivCard';
 import { VirtualCardPrinter } from './printers/virtual';
-import { ServerLink, LinkError, type RequestHandler } from './server-link/ServerLink';
+import { ServerLink, LinkError, type AgentHandlers } from './server-link/ServerLink';
 
 /** A running agent. */
 export interface Agent {
@@ -96,11 +96,11 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     return null;
   };
 
-  const handlers: Record<string, RequestHandler> = {
+  const handlers: AgentHandlers = {
     Ping: async () => ({ pong: true, version: AGENT_VERSION }),
     ListReaders: async () => ({ readers: readers.list() }),
-    GetReader: async (params) => readers.get(String(params.readerName ?? '')),
-    ValidatePin: async (params) => readers.validatePin(String(params.readerName ?? ''), String(params.pin ?? '')),
+    GetReader: async ({ readerName }) => readers.get(readerName),
+    ValidatePin: async ({ readerName, pin }) => readers.validatePin(readerName, pin),
     ListPrinters: async () => ({ printers: [printer.info()] }),
     KillSession: async () => ({ killed: true }),
   };
@@ -114,9 +114,9 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     if (typeof address !== 'string' || !/^[A-Za-z0-9.\-:[\]]{1,253}$/.test(address) || !Number.isInteger(port) || port < 1 || port > 65535) {
       return { status: 400, body: { message: 'GRPCConfig must hold AgentAddress and AgentPort' } };
     }
-    // One session per agent: a new connect replaces the previous link.
-    for (const link of links) link.close('replaced by a new connect');
-    const link = new ServerLink({
+    // One session per agent: a new connect replaces the previous link, but only once the server has
+    // accepted the new token (a bad or spent token leaves the live link up).
+    const link: ServerLink = new ServerLink({
       target: { address, port, token, ...(grpcConfig?.AgentTls === true ? { tls: config.serverCa ? { ca: readFileSync(config.serverCa) } : {} } : {}) },
       handlers,
       agentVersion: AGENT_VERSION,
@@ -138,7 +138,9 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
       const message = error instanceof LinkError ? error.message : String(error);
       return { status: 502, body: { message } };
     }
-    links.push(link);
+    const replaced = links;
+    links = [link];
+    for (const old of replaced) old.close('replaced by a new connect');
     return { status: 200, body: { connected: true, agentId: link.agentId } };
   };
 

@@ -26,4 +26,4 @@ export type { VpcdOptions, VpcdInsertion } from './virtual-card/vpcd';
 export type { ReaderBackend, CardConnection, BackendEvent, BackendReader, ReaderErrorCode } from './readers/types';
 export type { ReaderChange } from './readers/service';
 export type { CardPrinter, PrinterInfo, PrintJob } from './printers/types';
-export type { LinkTarget, RequestHandler, ServerLinkOptions } from './server-link/ServerLink';
+export type { AgentHandlers, LinkTarget, ServerLinkOptions } from './server-link/ServerLink';

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
-import type { AgentReader } from '@tessera/agent-protocol';
+import type { CardReader } from '@tessera/agent-protocol';
 import type { PrinterInfo } from '../printers/types';
 import { PivError, PivSession } from '../card/piv/session';
 import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend } from './types';
@@ -14,7 +14,7 @@ import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend
 export interface ReaderChange {
   type: 'readerAdded' | 'readerRemoved' | 'cardInserted' | 'cardRemoved' | 'cardIdentified' | 'processing';
   readerName: string;
-  reader: AgentReader | null;
+  reader: CardReader | null;
 }
 
 /** Options of the service. */
@@ -26,7 +26,7 @@ export interface ReaderServiceOptions {
   printers?: Readonly<Record<string, PrinterInfo>>;
 }
 
-function emptyReader(name: string, printer: PrinterInfo | null = null): AgentReader {
+function emptyReader(name: string, printer: PrinterInfo | null = null): CardReader {
   return { name, cardPresent: false, smartcard: null, printer, status: 'EMPTY', processing: false };
 }
 
@@ -35,7 +35,7 @@ export class ReaderService {
   readonly #backend: ReaderBackend;
   readonly #debug: (message: string) => void;
   readonly #printers: Readonly<Record<string, PrinterInfo>>;
-  readonly #readers = new Map<string, AgentReader>();
+  readonly #readers = new Map<string, CardReader>();
   readonly #locks = new Map<string, Promise<unknown>>();
   readonly #events = new EventEmitter();
   #unsubscribe: (() => void) | null = null;
@@ -46,7 +46,7 @@ export class ReaderService {
     this.#printers = options.printers ?? {};
   }
 
-  #empty(name: string): AgentReader {
+  #empty(name: string): CardReader {
     return emptyReader(name, this.#printers[name] ?? null);
   }
 
@@ -117,12 +117,12 @@ export class ReaderService {
   }
 
   /** Snapshot of every reader. */
-  list(): AgentReader[] {
+  list(): CardReader[] {
     return [...this.#readers.values()].map((r) => ({ ...r }));
   }
 
   /** Snapshot of one reader. @throws ReaderError NO_READER */
-  get(readerName: string): AgentReader {
+  get(readerName: string): CardReader {
     const reader = this.#readers.get(readerName);
     if (!reader) throw new ReaderError('NO_READER', `reader '${readerName}' does not exist`);
     return { ...reader };

@@ -2,6 +2,7 @@
  * The one interface every reader backend implements (`pcsc`, `virtual`): list readers, watch reader
  * and card events, and open a connection that transmits APDU bytes. Like yubikit's SmartCardConnection.
  */
+import type { AgentErrorCode } from '@tessera/agent-protocol';
 import type { ApduTransport } from '../card/apdu';
 
 /** An open connection to the card in a reader. */
@@ -43,8 +44,8 @@ export interface ReaderBackend {
   close(): Promise<void>;
 }
 
-/** Codes of reader failures. */
-export type ReaderErrorCode = 'NO_READER' | 'NO_CARD' | 'PCSC_UNAVAILABLE' | 'TRANSMIT' | 'BUSY';
+/** Codes of reader failures: the reader codes of the protocol's one error union. */
+export type ReaderErrorCode = Extract<AgentErrorCode, 'NO_READER' | 'NO_CARD' | 'PCSC_UNAVAILABLE' | 'TRANSMIT' | 'BUSY'>;
 
 /** A reader-level failure (not a card status word). */
 export class ReaderError extends Error {

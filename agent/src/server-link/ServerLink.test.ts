@@ -25,7 +25,7 @@ async function hub(onCall: (call: Call, token: string, n: number) => void): Prom
 function link(port: number, token: string, onEnd?: (reason: string) => void): ServerLink {
   return new ServerLink({
     target: { address: '127.0.0.1', port, token },
-    handlers: { Ping: async () => ({ pong: true }) },
+    handlers: { Ping: async () => ({ pong: true, version: '2.0.0' }) },
     agentVersion: '2.0.0',
     backend: 'test',
     subscribe: () => () => {},
@@ -60,9 +60,34 @@ describe('ServerLink', () => {
       expect(l.agentId).toBe('agent-1');
       await waitFor(() => replies.length === 1);
       expect(tokens).toEqual(['Bearer first-token', 'Bearer resume-1']);
-      expect(replies).toEqual(['2:{"pong":true}']);
+      expect(replies).toEqual(['2:{"pong":true,"version":"2.0.0"}']);
       expect(l.agentId).toBe('agent-2');
       expect(l.active).toBe(true);
+    } finally {
+      l.close();
+      await server.close();
+    }
+  });
+
+  it('should answer a call outside the protocol, or with parameters of the wrong shape, with the protocol error code', async () => {
+    const replies: { id: string; ok: boolean; errorCode: string }[] = [];
+    const server = await hub((call) => {
+      call.on('data', (m: AgentMessage) => m.reply && replies.push({ id: m.reply.id, ok: m.reply.ok, errorCode: m.reply.errorCode }));
+      call.on('error', () => {});
+      call.write({ welcome: { agentId: 'a', resumeToken: 'r' } });
+      call.write({ request: { id: 'unknown', method: 'FormatDisk', json: '{}' } });
+      call.write({ request: { id: 'unanswered', method: 'ListPrinters', json: '{}' } });
+      call.write({ request: { id: 'bad', method: 'GetReader', json: '{"readerName":7}' } });
+    });
+    const l = link(server.port, 'token');
+    try {
+      await l.open();
+      await waitFor(() => replies.length === 3);
+      expect(replies.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+        { id: 'bad', ok: false, errorCode: 'BAD_PARAMS' },
+        { id: 'unanswered', ok: false, errorCode: 'UNKNOWN_METHOD' },
+        { id: 'unknown', ok: false, errorCode: 'UNKNOWN_METHOD' },
+      ]);
     } finally {
       l.close();
       await server.close();

@@ -7,7 +7,20 @@
  */
 import os from 'node:os';
 import * as grpc from '@grpc/grpc-js';
-import { AGENT_TOKEN_METADATA, loadAgentHub, type AgentMessage, type ServerMessage } from '@tessera/agent-protocol';
+import {
+  AGENT_TOKEN_METADATA,
+  AgentProtocolError,
+  isAgentErrorCode,
+  isAgentMethod,
+  loadAgentHub,
+  parseAgentParams,
+  type AgentErrorCode,
+  type AgentMessage,
+  type AgentMethod,
+  type AgentParams,
+  type AgentResult,
+  type ServerMessage,
+} from '@tessera/agent-protocol';
 
 /** Where and how to dial. */
 export interface LinkTarget {
@@ -21,13 +34,24 @@ export interface LinkTarget {
   tls?: { ca?: Buffer };
 }
 
-/** A request handler: JSON parameters in, JSON-able result out; throw an error with a `code` to fail. */
-export type RequestHandler = (params: Record<string, unknown>) => Promise<unknown>;
+/**
+ * The handlers of the protocol's calls, typed by its method map: parameters already checked against
+ * the method's shape, the method's result out. To fail, throw an error whose `code` is an
+ * `AgentErrorCode` (any other error goes up as AGENT_ERROR); a `triesLeft` goes up as the detail.
+ */
+export type AgentHandlers = { [M in AgentMethod]: (params: AgentParams<M>) => Promise<AgentResult<M>> };
+
+function run<M extends AgentMethod>(handlers: Partial<AgentHandlers>, method: M, params: AgentParams<M>): Promise<AgentResult<M>> {
+  const handler = handlers[method] as ((p: AgentParams<M>) => Promise<AgentResult<M>>) | undefined;
+  if (!handler) throw new AgentProtocolError('UNKNOWN_METHOD', `this agent does not answer '${method}'`);
+  return handler(params);
+}
 
 /** Options of a link. */
 export interface ServerLinkOptions {
   target: LinkTarget;
-  handlers: Record<string, RequestHandler>;
+  /** The calls this agent answers (a missing one answers UNKNOWN_METHOD). */
+  handlers: Partial<AgentHandlers>;
   agentVersion: string;
   backend: string;
   /** Subscribes to events to send up; returns the unsubscribe function. */
@@ -144,15 +168,13 @@ export class ServerLink {
   }
 
   async #handle(stream: grpc.ClientDuplexStream<AgentMessage, ServerMessage>, id: string, method: string, json: string): Promise<void> {
-    const handler = this.#options.handlers[method];
     try {
-      if (!handler) throw Object.assign(new Error(`the agent does not know the call '${method}'`), { code: 'UNKNOWN_METHOD' });
-      const params = json ? (JSON.parse(json) as Record<string, unknown>) : {};
-      const result = await handler(params);
+      if (!isAgentMethod(method)) throw new AgentProtocolError('UNKNOWN_METHOD', `the agent does not know the call '${method.slice(0, 64)}'`);
+      const result = await run(this.#options.handlers, method, parseAgentParams(method, json));
       stream.write({ reply: { id, ok: true, json: JSON.stringify(result ?? null), errorCode: '', errorMessage: '' } });
     } catch (error) {
       const e = error as { code?: unknown; message?: string; triesLeft?: number };
-      const code = typeof e.code === 'string' ? e.code : 'AGENT_ERROR';
+      const code: AgentErrorCode = isAgentErrorCode(e.code) ? e.code : 'AGENT_ERROR';
       stream.write({ reply: { id, ok: false, json: JSON.stringify(e.triesLeft === undefined ? null : { triesLeft: e.triesLeft }), errorCode: code, errorMessage: e.message ?? String(error) } });
     }
     if (method === 'KillSession') this.close('KillSession');

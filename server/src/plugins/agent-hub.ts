@@ -5,8 +5,8 @@
  * disabled account) ends its agents at once.
  */
 import fp from 'fastify-plugin';
-import { AgentHub } from '../agent-hub/AgentHub';
-import { MemoryAgentTokenStore, RedisAgentTokenStore } from '../agent-hub/tokens';
+import { AgentHub } from '../platform/agent-hub/AgentHub';
+import { MemoryAgentTokenStore, RedisAgentTokenStore } from '../platform/agent-hub/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -88,8 +88,8 @@ describe('CMS Client relay through the agent hub', () => {
     const reader = await admin.post('/api2/CMS-v2/GetReader', { card_id: { readerName: 'Tessera Virtual Reader 0' } });
     expect(reader.json()).toMatchObject({ name: 'Tessera Virtual Reader 0', status: 'PRESENT' });
     const missing = await admin.post('/api2/CMS-v1/GetReader', { card_id: { reader_name: 'nope' } });
-    expect(missing.statusCode).toBe(502);
-    expect(missing.json()).toMatchObject({ code: 'CMS_CLIENT_ERROR' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'READER_NOT_FOUND' });
     expect((await t.auditRows('cms.ListReaders')).length).toBeGreaterThanOrEqual(2);
     expect((await t.auditRows('cms.GetReader')).at(-1)).toMatchObject({ actor_username: 'admin', detail: { readerName: 'nope' } });
     expect((await t.auditRows('cms.CMSClientSessionToken')).length).toBeGreaterThanOrEqual(1);
@@ -104,6 +104,48 @@ describe('CMS Client relay through the agent hub', () => {
     const rows = await t.auditRows('cms.ValidatePin');
     expect(JSON.stringify(rows)).not.toContain('999999');
     await admin.post('/api2/CMS-v2/ValidatePin', { card_id: { readerName: 'Tessera Virtual Reader 0' }, pin: '123456' });
+  });
+
+  it('should answer an unknown reader with 404 READER_NOT_FOUND without echoing the name, on every call naming a reader', async () => {
+    const name = '<script>alert(1)</script> no such reader';
+    for (const v of ['CMS-v1', 'CMS-v2']) {
+      const reader = await admin.post(`/api2/${v}/GetReader`, { card_id: { readerName: name } });
+      expect(reader.statusCode).toBe(404);
+      expect(reader.json()).toEqual({ code: 'READER_NOT_FOUND', message: 'The card reader was not found.' });
+      const pin = await admin.post(`/api2/${v}/ValidatePin`, { card_id: { reader_name: name }, pin: '123456' });
+      expect(pin.statusCode).toBe(404);
+      expect(pin.json()).toEqual({ code: 'READER_NOT_FOUND', message: 'The card reader was not found.' });
+      expect(pin.body).not.toContain('script');
+    }
+  });
+
+  it('should keep the live agent link when /connect is called with a bad token', async () => {
+    const client = t.client();
+    await client.login('admin', TEST_PASSWORD);
+    const linked = await startAgent();
+    agents.push(linked.agent);
+    expect((await link(client, linked)).status).toBe(200);
+    const live = linked.agent.links();
+    expect(live).toHaveLength(1);
+    const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
+    const bad = await fetch(`${linked.base}/connect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: CONSOLE },
+      body: JSON.stringify({ SessionCookie: 'x'.repeat(43), GRPCConfig: config }),
+    });
+    expect(bad.status).toBe(502);
+    expect(((await bad.json()) as { message: string }).message).toContain('refused the agent token');
+    expect(linked.agent.links()).toEqual(live);
+    expect(live[0]!.active).toBe(true);
+    const readers = await client.get('/api2/CMS-v2/ListReaders');
+    expect(readers.statusCode).toBe(200);
+    expect(readers.json().readers[0]).toMatchObject({ name: 'Tessera Virtual Reader 0' });
+    // A good token still replaces the link: the old one ends, the new one answers.
+    expect((await link(client, linked)).status).toBe(200);
+    await waitFor(() => !live[0]!.active);
+    expect(linked.agent.links()).toHaveLength(1);
+    expect(linked.agent.links()[0]).not.toBe(live[0]);
+    expect((await client.get('/api2/CMS-v2/PingClient')).statusCode).toBe(200);
   });
 
   it('should give the tenant PIN requirements, or 6-8 digits by default', async () => {

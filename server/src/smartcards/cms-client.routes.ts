@@ -5,7 +5,8 @@
  * ListReadersStream websocket.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { CardReader } from '@tessera/domain';
 import { errorResponses, SafeString } from '../common/schemas';
 import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
 import { registerReaderStream } from './reader-stream';
@@ -15,6 +16,7 @@ const tags = ['cms-client'];
 /** Protocol paths (signin §5: a client version starting with 1 means CMS-v1). */
 export const CMS_VERSIONS = ['CMS-v1', 'CMS-v2'] as const;
 
+/** A reader on the wire: the domain's `CardReader` (the one reader type), which the schema must satisfy. */
 const ReaderSchema = Type.Object({
   name: Type.String(),
   cardPresent: Type.Boolean(),
@@ -22,7 +24,7 @@ const ReaderSchema = Type.Object({
   printer: Type.Union([Type.Object({ name: Type.String(), isCardPrinter: Type.Boolean() }), Type.Null()]),
   status: Type.String(),
   processing: Type.Boolean(),
-});
+}) satisfies TSchema & { static: CardReader };
 const ReadersSchema = Type.Object({ readers: Type.Array(ReaderSchema) });
 const CardIdSchema = Type.Object({
   readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
@@ -31,6 +33,8 @@ const CardIdSchema = Type.Object({
   atr: Type.Optional(SafeString({ maxLength: 200 })),
 });
 const relayErrors = () => errorResponses(401, 409, 502, 503, 504);
+/** Calls naming a reader may also answer 404 READER_NOT_FOUND (and 400 for a reader name the agent refuses). */
+const readerErrors = () => errorResponses(400, 401, 404, 409, 502, 503, 504);
 const session = { auth: 'session' as const, permission: CMS_CLIENT_PERMISSIONS };
 
 function readerNameOf(cardId: { readerName?: string | undefined; reader_name?: string | undefined }): string {
@@ -65,7 +69,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/api2/${v}/PingClient`,
       { config: session, schema: { tags, response: { 200: Type.Object({ pong: Type.Boolean(), version: Type.String() }), ...relayErrors() } } },
-      async (request) => (await service.relay(request, 'Ping')) as { pong: boolean; version: string },
+      async (request) => service.relay(request, 'Ping', {}),
     );
 
     app.get(`/api2/${v}/ListReaders`, { config: session, schema: { tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
@@ -78,10 +82,10 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.post(
       `/api2/${v}/GetReader`,
-      { config: session, schema: { tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...relayErrors() } } },
+      { config: session, schema: { tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...readerErrors() } } },
       async (request) => {
         const readerName = readerNameOf(request.body.card_id);
-        return (await service.relay(request, 'GetReader', { readerName }, { readerName })) as never;
+        return service.relay(request, 'GetReader', { readerName }, { readerName });
       },
     );
 
@@ -105,7 +109,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags,
           body: Type.Object({ card_id: CardIdSchema, pin: Type.String({ minLength: 1, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' }) }),
-          response: { 200: Type.Object({ valid: Type.Boolean() }), ...relayErrors() },
+          response: { 200: Type.Object({ valid: Type.Boolean() }), ...readerErrors(), ...errorResponses(403) },
         },
       },
       async (request) => service.validatePin(request, readerNameOf(request.body.card_id), request.body.pin),

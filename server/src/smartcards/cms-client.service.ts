@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CardPinRequirements } from '@tessera/domain';
-import type { AgentReader } from '@tessera/agent-protocol';
-import { AppError, NotLoggedInError } from '../errors';
+import type { AgentMethod, AgentParams, AgentResult } from '@tessera/agent-protocol';
+import { NotLoggedInError } from '../errors';
 import { currentSession } from '../plugins/auth-guard';
 import type { SessionRecord } from '../auth/session-store';
-import { AgentHubError } from '../agent-hub/errors';
+import { AgentHubError } from '../platform/agent-hub/errors';
 import { pinRequirementsOf } from './pin-requirements.service';
 
 /** Permissions that allow driving the caller's own CMS Client (operators and self-service users). */
@@ -17,13 +17,6 @@ export const CMS_CLIENT_PERMISSIONS = ['smartcardManage', 'selfServicePortal'] a
 
 /** The card PIN rule sent to the console. */
 export type PinRequirementsBody = CardPinRequirements;
-
-/** 403 `INCORRECT_PIN`: the card refused the PIN (signin §5 "HTTP 403 on a PIN check means an incorrect PIN"). */
-export class IncorrectPinError extends AppError {
-  constructor(triesLeft: number | undefined) {
-    super('INCORRECT_PIN', 403, triesLeft === undefined ? 'Incorrect PIN.' : `Incorrect PIN. ${triesLeft} tries left.`);
-  }
-}
 
 /** The relayed calls. */
 export class CmsClientService {
@@ -56,18 +49,18 @@ export class CmsClientService {
     );
   }
 
-  /** Audits, then relays a call to the session's agent. */
-  async relay(request: FastifyRequest, method: string, params: Record<string, unknown> = {}, auditDetail: Record<string, unknown> = {}): Promise<unknown> {
+  /** Audits, then relays a call to the session's agent (its failures are mapped by the hub's AGENT_ERROR_HTTP). */
+  async relay<M extends AgentMethod>(request: FastifyRequest, method: M, params: AgentParams<M>, auditDetail: Record<string, unknown> = {}): Promise<AgentResult<M>> {
     const session = await this.anySession(request);
     await this.audit(request, session, method, auditDetail);
     return this.#app.agentHub.call(session.id, method, params);
   }
 
   /** The session's readers. */
-  async listReaders(request: FastifyRequest, method: 'ListReaders' | 'AnonymousListReaders'): Promise<{ readers: AgentReader[] }> {
+  async listReaders(request: FastifyRequest, method: 'ListReaders' | 'AnonymousListReaders'): Promise<AgentResult<'ListReaders'>> {
     const session = await this.anySession(request);
     await this.audit(request, session, method);
-    return (await this.#app.agentHub.call(session.id, 'ListReaders')) as { readers: AgentReader[] };
+    return this.#app.agentHub.call(session.id, 'ListReaders', {});
   }
 
   /** A new agent token for the session (CMSClientSessionToken). */
@@ -78,17 +71,9 @@ export class CmsClientService {
     return { SessionCookie: token };
   }
 
-  /** Verifies the card PIN through the agent; a wrong PIN is 403 INCORRECT_PIN. */
-  async validatePin(request: FastifyRequest, readerName: string, pin: string): Promise<{ valid: true }> {
-    try {
-      return (await this.relay(request, 'ValidatePin', { readerName, pin }, { readerName })) as { valid: true };
-    } catch (error) {
-      if (error instanceof AgentHubError && (error.agentCode === 'WRONG_PIN' || error.agentCode === 'BLOCKED')) {
-        const detail = error.detail as { triesLeft?: number } | undefined;
-        throw new IncorrectPinError(detail?.triesLeft);
-      }
-      throw error;
-    }
+  /** Verifies the card PIN through the agent; a wrong PIN is 403 INCORRECT_PIN (with the tries left), an unknown reader 404. */
+  async validatePin(request: FastifyRequest, readerName: string, pin: string): Promise<AgentResult<'ValidatePin'>> {
+    return this.relay(request, 'ValidatePin', { readerName, pin }, { readerName });
   }
 
   /** The tenant's card PIN rule (PinRequirementsConfig), or the default 6–8 digits. */
@@ -103,7 +88,7 @@ export class CmsClientService {
     const session = await this.anySession(request);
     await this.audit(request, session, 'KillSession');
     if (!(await this.#app.agentHub.hasAgent(session.id))) throw AgentHubError.noClient();
-    await this.#app.agentHub.call(session.id, 'KillSession').catch(() => undefined);
+    await this.#app.agentHub.call(session.id, 'KillSession', {}).catch(() => undefined);
     await this.#app.agentHub.endSession(session.id, 'KillSession');
     return { killed: true };
   }

@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '../auth/session-cookie';
 import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-store';
 import { loadAccess } from '../identity/users.repository';
 import { effectivePermissions } from '../identity/permissions';
-import { AgentHubError } from '../agent-hub/errors';
+import { AgentHubError } from '../platform/agent-hub/errors';
 import { CMS_CLIENT_PERMISSIONS, type CmsClientService } from './cms-client.service';
 
 /** How often an open stream rechecks its session. */
@@ -71,7 +71,7 @@ export function registerReaderStream(app: FastifyInstance, service: CmsClientSer
       clearInterval(check);
     });
     try {
-      const snapshot = (await app.agentHub.call(session.id, 'ListReaders')) as { readers: unknown[] };
+      const snapshot = await app.agentHub.call(session.id, 'ListReaders', {});
       send({ type: 'readers', readerName: '', readers: snapshot.readers });
     } catch (error) {
       if (error instanceof AgentHubError && error.code === 'NO_CMS_CLIENT') send({ type: 'noClient', readerName: '', message: error.message });

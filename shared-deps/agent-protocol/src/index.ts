@@ -1,10 +1,18 @@
 /**
  * @tessera/agent-protocol: the gRPC service between the agent and the server's agent hub, defined
- * once in `proto/agent.proto`, and the TypeScript shapes of its messages. Node only (server, agent).
+ * once in `proto/agent.proto`, the TypeScript shapes of its messages, the typed map of its calls
+ * (method → parameters and result) and the one union of the agent's error codes. Node only (server, agent).
  */
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+
+export { AGENT_METHODS, isAgentMethod, parseAgentParams } from './calls';
+export type { AgentCalls, AgentMethod, AgentParams, AgentPrinter, AgentResult, NoParams } from './calls';
+export { AGENT_ERROR_CODES, AgentProtocolError, isAgentErrorCode } from './errors';
+export type { AgentErrorCode } from './errors';
+/** The reader type lives once, in the domain (the console shows it too); re-exported for Node callers. */
+export type { CardReader } from '@tessera/domain';
 
 /** Path of the .proto file. */
 export const AGENT_PROTO_PATH: string = path.join(__dirname, '..', 'proto', 'agent.proto');
@@ -68,19 +76,4 @@ export function loadAgentHub(): AgentHubDefinition {
   const Client = loaded.tessera.agent.v1.AgentHub;
   cached = { service: Client.service, Client };
   return cached;
-}
-
-/** Method names the agent answers. */
-export const AGENT_METHODS = ['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession'] as const;
-/** One of {@link AGENT_METHODS}. */
-export type AgentMethod = (typeof AGENT_METHODS)[number];
-
-/** A reader as the agent reports it (signin §3 "Smartcard reader"). */
-export interface AgentReader {
-  name: string;
-  cardPresent: boolean;
-  smartcard: { serialNumber: string; atr: string; cardType: string } | null;
-  printer: { name: string; isCardPrinter: boolean } | null;
-  status: string;
-  processing: boolean;
 }

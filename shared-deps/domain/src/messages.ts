@@ -53,6 +53,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   NO_CMS_CLIENT: MESSAGES.NO_CMS_CLIENT,
   CMS_CLIENT_TIMEOUT: 'The CMS Client did not answer in time.',
   CMS_CLIENT_ERROR: 'The CMS Client could not complete the request.',
+  READER_NOT_FOUND: 'The card reader was not found.',
   INCORRECT_PIN: MESSAGES.INCORRECT_PIN,
 });
 

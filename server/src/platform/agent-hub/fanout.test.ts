@@ -5,13 +5,13 @@
  * instance's subscribers, and a logout on one instance ends the agent linked to the other.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { ServerLink } from '../../../agent/src/server-link/ServerLink';
-import { sessionIdOf } from '../auth/session-store';
+import { buildApp } from '../../app';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
+import { TestClient } from '../../test-helpers/client';
+import { createAgent, type Agent } from '../../../../agent/src/agent';
+import { loadAgentConfig } from '../../../../agent/src/config';
+import { ServerLink } from '../../../../agent/src/server-link/ServerLink';
+import { sessionIdOf } from '../../auth/session-store';
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -41,7 +41,7 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     await t?.close();
   });
 
-  it('should relay a call, events and the session end across instances', async () => {
+  it('should relay a call, an agent failure, events and the session end across instances', async () => {
     const a = t.client();
     await a.login('admin', TEST_PASSWORD);
     const config = (await a.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
@@ -53,7 +53,11 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
       target: { address: config.AgentAddress, port: config.AgentPort, token },
       agentVersion: '2.0.0',
       backend: 'virtual',
-      handlers: { ListReaders: async () => ({ readers: agent.readers.list() }), Ping: async () => ({ pong: true, version: '2.0.0' }) },
+      handlers: {
+        ListReaders: async () => ({ readers: agent.readers.list() }),
+        GetReader: async ({ readerName }) => agent.readers.get(readerName),
+        Ping: async () => ({ pong: true, version: '2.0.0' }),
+      },
       subscribe: (send) => agent.readers.onChange((c) => send(c.type, c.readerName, { reader: c.reader })),
     });
     await link.open();
@@ -67,6 +71,10 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     expect(readers.statusCode).toBe(200);
     expect(readers.json().readers[0]).toMatchObject({ name: 'Tessera Virtual Reader 0', cardPresent: true });
     expect((await b.get('/api2/CMS-v1/PingClient')).json()).toEqual({ pong: true, version: '2.0.0' });
+    // An agent failure crosses instances with its mapping: an unknown reader is a 404 on B too.
+    const missing = await b.post('/api2/CMS-v2/GetReader', { card_id: { readerName: 'no such reader' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'READER_NOT_FOUND', message: 'The card reader was not found.' });
 
     const sessionId = sessionIdOf(a.cookies.get('tessera_session')!);
     const off = other.agentHub.subscribe(sessionId, (e) => events.push(e.type));

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
+import { createAgent, type Agent } from '../../../../agent/src/agent';
+import { loadAgentConfig } from '../../../../agent/src/config';
 
 const CONSOLE = 'http://console.test';
 

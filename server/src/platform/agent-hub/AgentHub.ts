@@ -1,0 +1,223 @@
+/**
+ * The agent hub: agents dial its gRPC {@link AgentStreamEndpoint} with a token bound to a session;
+ * the {@link AgentRegistry} keeps the linked agents, their open calls and the sessions' event
+ * listeners; with Redis, the {@link RedisFanout} lets a call or an event land on another instance
+ * than the one holding the agent's stream. An agent belongs to one session; a session may have
+ * several agents (calls go to the most recently connected one); a session that ends ends its agents.
+ * Calls are typed by the protocol's method map: `call(sessionId, 'GetReader', { readerName })`
+ * resolves with a `CardReader`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { AgentEvent, AgentMethod, AgentParams, AgentResult, CardReader } from '@tessera/agent-protocol';
+import { isExpired, type SessionStore } from '../../auth/session-store';
+import { AgentHubError } from './errors';
+import { AgentRegistry, type HubEvent, type HubLog, type LinkedAgent } from './registry';
+import { RedisFanout } from './redis-fanout';
+import { AgentStreamEndpoint } from './stream-endpoint';
+import type { AgentTokenClaims, AgentTokenStore } from './tokens';
+
+export type { HubEvent } from './registry';
+export { RESUME_TOKEN_TTL_MS } from './stream-endpoint';
+
+/** Lifetime of the token the browser hands to the agent (issue 5: one minute). */
+export const CONNECT_TOKEN_TTL_MS = 60_000;
+/** How often sessions of linked agents are rechecked (a session ended on another instance). */
+export const SESSION_SWEEP_MS = 5_000;
+
+/** Options of the hub. */
+export interface AgentHubOptions {
+  sessions: SessionStore;
+  tokens: AgentTokenStore;
+  now: () => number;
+  /** Redis client for fan-out (null: one instance). */
+  redis: Redis | null;
+  redisPrefix: string;
+  /** Default relayed-call timeout. */
+  callTimeoutMs: number;
+  log?: HubLog;
+}
+
+/** The hub. */
+export class AgentHub {
+  /** This instance's id (Redis fan-out address). */
+  readonly instanceId = randomUUID();
+  readonly #options: AgentHubOptions;
+  readonly #registry: AgentRegistry;
+  readonly #endpoint: AgentStreamEndpoint;
+  readonly #fanout: RedisFanout | null;
+  #sweep: NodeJS.Timeout | null = null;
+
+  constructor(options: AgentHubOptions) {
+    this.#options = options;
+    this.#registry = new AgentRegistry(options.log);
+    this.#endpoint = new AgentStreamEndpoint({
+      sessions: options.sessions,
+      tokens: options.tokens,
+      now: options.now,
+      log: options.log,
+      hooks: {
+        linked: (agent) => this.#linked(agent),
+        reply: (agent, reply) => this.#registry.settle(agent, reply),
+        event: (agent, event) => this.#onAgentEvent(agent, event),
+        gone: (agent, reason) => void this.#drop(agent, reason),
+      },
+    });
+    this.#fanout = options.redis
+      ? new RedisFanout({
+          redis: options.redis,
+          prefix: options.redisPrefix,
+          instanceId: this.instanceId,
+          log: options.log,
+          hooks: {
+            call: (sessionId, method, params, timeoutMs) => {
+              const local = this.#registry.newest(sessionId);
+              return local ? this.#registry.call(local, method, params, timeoutMs) : Promise.reject(AgentHubError.noClient());
+            },
+            event: (sessionId, event) => this.#registry.deliver(sessionId, event),
+            sessionEnded: (sessionId, reason) => this.#endLocal(sessionId, reason),
+          },
+        })
+      : null;
+  }
+
+  /** Starts the Redis subscription and the session sweep (no listening: see {@link listen}). */
+  async start(): Promise<void> {
+    await this.#fanout?.start();
+    this.#sweep = setInterval(() => void this.#sweepSessions(), SESSION_SWEEP_MS);
+    this.#sweep.unref();
+  }
+
+  /**
+   * Listens for agents on host:port (0: any free port), over TLS when a certificate chain and key
+   * (PEM) are given. Resolves with the bound port.
+   */
+  listen(host: string, port: number, tls?: { cert: Buffer; key: Buffer }): Promise<number> {
+    return this.#endpoint.listen(host, port, tls);
+  }
+
+  /** Whether agents must dial with TLS. */
+  get tls(): boolean {
+    return this.#endpoint.tls;
+  }
+
+  /** The port the gRPC endpoint listens on, or null before {@link listen}. */
+  get boundPort(): number | null {
+    return this.#endpoint.boundPort;
+  }
+
+  /** The single-use token the browser passes to its agent's /connect. */
+  issueConnectToken(claims: Omit<AgentTokenClaims, 'kind'>): Promise<string> {
+    return this.#options.tokens.issue({ ...claims, kind: 'connect' }, CONNECT_TOKEN_TTL_MS);
+  }
+
+  async #linked(agent: LinkedAgent): Promise<void> {
+    this.#registry.add(agent);
+    await this.#fanout?.register(agent.claims.sessionId, agent.id, agent.connectedAt);
+    this.#publishEvent(agent.claims.sessionId, { type: 'agentConnected', readerName: '' });
+  }
+
+  #onAgentEvent(agent: LinkedAgent, event: AgentEvent): void {
+    let data: { reader?: CardReader | null; readers?: CardReader[] } = {};
+    try {
+      data = event.json ? JSON.parse(event.json) : {};
+    } catch {
+      return;
+    }
+    this.#publishEvent(agent.claims.sessionId, { type: event.type, readerName: event.readerName, ...data });
+  }
+
+  async #drop(agent: LinkedAgent, reason: string): Promise<void> {
+    if (!this.#registry.remove(agent, reason)) return;
+    const { sessionId } = agent.claims;
+    // A replaced link (a new /connect from the same session) is not a disconnection for the console.
+    if (!this.#registry.newest(sessionId)) this.#publishEvent(sessionId, { type: 'agentDisconnected', readerName: '' });
+    await this.#fanout?.unregister(sessionId, agent.id);
+  }
+
+  /** Does the session have an agent (on any instance)? */
+  async hasAgent(sessionId: string): Promise<boolean> {
+    if (this.#registry.newest(sessionId)) return true;
+    return this.#fanout ? this.#fanout.hasAgent(sessionId) : false;
+  }
+
+  /**
+   * Relays a call to the session's agent and waits for the answer.
+   * @throws AgentHubError NO_CMS_CLIENT (no agent), CMS_CLIENT_TIMEOUT, or the agent's failure as
+   * mapped by `AGENT_ERROR_HTTP` (e.g. READER_NOT_FOUND 404, CMS_CLIENT_ERROR 502)
+   */
+  async call<M extends AgentMethod>(sessionId: string, method: M, params: AgentParams<M>, timeoutMs = this.#options.callTimeoutMs): Promise<AgentResult<M>> {
+    const local = this.#registry.newest(sessionId);
+    if (local) return (await this.#registry.call(local, method, params, timeoutMs)) as AgentResult<M>;
+    const holder = await this.#fanout?.remoteHolder(sessionId);
+    if (holder && this.#fanout) return (await this.#fanout.call(holder, sessionId, method, params, timeoutMs)) as AgentResult<M>;
+    throw AgentHubError.noClient();
+  }
+
+  /** Subscribes to the session's reader events (from its agents on any instance). */
+  subscribe(sessionId: string, listener: (event: HubEvent) => void): () => void {
+    return this.#registry.subscribe(sessionId, listener);
+  }
+
+  #publishEvent(sessionId: string, event: HubEvent): void {
+    this.#registry.deliver(sessionId, event);
+    this.#fanout?.publishEvent(sessionId, event);
+  }
+
+  /** Ends every agent of a session, on every instance (logout, KillSession, expiry). */
+  async endSession(sessionId: string, reason: string): Promise<void> {
+    this.#endLocal(sessionId, reason);
+    await this.#options.tokens.revokeSession(sessionId);
+    await this.#fanout?.publishSessionEnded(sessionId, reason);
+  }
+
+  /** Ends every agent of a user's sessions on this instance (account disabled). */
+  endUser(userId: string, reason: string): void {
+    for (const agent of this.#registry.agents((a) => a.claims.userId === userId)) this.#endLocal(agent.claims.sessionId, reason);
+  }
+
+  #goodbye(agent: LinkedAgent, reason: string): void {
+    try {
+      agent.send({ goodbye: { reason } });
+      agent.end();
+    } catch {
+      // The stream is already gone.
+    }
+  }
+
+  #endLocal(sessionId: string, reason: string): void {
+    for (const agent of this.#registry.agents((a) => a.claims.sessionId === sessionId)) {
+      this.#goodbye(agent, reason);
+      void this.#drop(agent, reason);
+    }
+  }
+
+  async #sweepSessions(): Promise<void> {
+    const sessionIds = new Set(this.#registry.agents().map((a) => a.claims.sessionId));
+    for (const sessionId of sessionIds) {
+      try {
+        const session = await this.#options.sessions.get(sessionId);
+        if (!session || isExpired(session, this.#options.now())) this.#endLocal(sessionId, 'the session has ended');
+      } catch (error) {
+        this.#options.log?.warn({ err: error }, 'agent hub session sweep failed');
+      }
+    }
+  }
+
+  /** Number of agents linked to this instance (tests, monitoring). */
+  localAgentCount(sessionId?: string): number {
+    return this.#registry.agents((a) => sessionId === undefined || a.claims.sessionId === sessionId).length;
+  }
+
+  /** Ends every stream and stops listening. */
+  async close(): Promise<void> {
+    this.#endpoint.stopAccepting();
+    if (this.#sweep) clearInterval(this.#sweep);
+    for (const agent of this.#registry.agents()) {
+      this.#goodbye(agent, 'server shutting down');
+      await this.#drop(agent, 'server shutting down');
+    }
+    await this.#fanout?.close();
+    await this.#endpoint.close();
+  }
+}
