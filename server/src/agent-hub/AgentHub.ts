@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import type { Redis } from 'ioredis';
 import { AGENT_TOKEN_METADATA, loadAgentHub, type AgentMessage, type AgentReader, type ServerMessage } from '@tessera/agent-protocol';
-import { isExpired, type SessionStore } from '../auth/session-store';
+import { isExpired, type SessionStore } from '../platform/session-store';
 import { AgentHubError } from './errors';
 import type { AgentTokenClaims, AgentTokenStore } from './tokens';
 

@@ -1,6 +1,6 @@
 /** Errors of relayed calls: no agent, timeout, an agent that failed or vanished (signin §8). */
 import { MESSAGES } from '@tessera/domain';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 
 /** A relayed call failed. `agentCode` is the agent's own code (e.g. WRONG_PIN, NO_CARD). */
 export class AgentHubError extends AppError {

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, SafeString } from '../common/schemas';
+import { errorResponses, SafeString } from '../platform/schemas';
 import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
 import { registerReaderStream } from './reader-stream';
 
