@@ -7,13 +7,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import pkg from '../package.json';
-import './types';
+import './platform/types';
 import { cookiesPlugin } from './plugins/cookies';
-import { envPlugin, loadConfig, type ServerConfig } from './plugins/env';
+import { envPlugin } from './plugins/env';
+import { loadConfig, type ServerConfig } from './platform/config';
 import { errorsPlugin } from './plugins/errors';
 import { dbPlugin } from './plugins/db';
 import { redisPlugin } from './plugins/redis';
-import { auditPlugin, type AuditWriter } from './plugins/audit';
+import { auditPlugin } from './plugins/audit';
+import type { AuditWriter } from './platform/audit';
 import { sessionPlugin } from './plugins/session';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { xsrfPlugin } from './plugins/xsrf';
@@ -26,10 +28,10 @@ import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
 import { ticketsRoutes } from './tickets/tickets.routes';
 import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
-import { mfaRoutes } from './mfa/mfa.routes';
-import { passwordRoutes } from './passwords/passwords.routes';
-import { passkeyRoutes } from './passkeys/passkeys.routes';
-import type { Mailer } from './common/mailer';
+import { mfaRoutes } from './auth/mfa/mfa.routes';
+import { passwordRoutes } from './auth/passwords/passwords.routes';
+import { passkeyRoutes } from './auth/passkeys/passkeys.routes';
+import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import type { Db } from './db/database';
@@ -63,6 +65,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = loadConfig(options.env ?? process.env, options.config);
   const app = Fastify({
     logger: options.logger ?? false,
+    // Opening PGlite and migrating takes seconds, and far longer on a loaded 2-core machine: Fastify's 10 s
+    // default then fails the start ('Plugin did not start in time: tessera-db') though nothing is wrong.
+    pluginTimeout: 120_000,
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count works at runtime (proxy-addr); Fastify's types only list boolean and addresses.
     trustProxy: config.trustProxy as boolean | string,

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
-import { loadConfig } from './plugins/env';
+import { loadConfig } from './platform/config';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -266,7 +266,8 @@ describe('Authentication-v1', () => {
       expect(res.statusCode).toBe(200);
       const viewer = res.json();
       expect(viewer).toMatchObject({ id: userId, username: 'viewer1', emailAddress: 'viewer1@example.test' });
-      expect(viewer.permission).toEqual({ View: ['roleView', 'userView'], Menu: ['identity'], activeMenu: ['identity'], api: ['roleView', 'userView'], roles: [expect.any(String)], isManager: false });
+      // domain's rules (the browser's too): role order kept, blacklist removed; Menu also lists the areas whose routes carry no guard (API keys).
+      expect(viewer.permission).toEqual({ View: ['userView', 'roleView'], Menu: ['identity', 'apikeys'], activeMenu: ['identity', 'apikeys'], api: ['userView', 'roleView'], roles: [expect.any(String)], isManager: false });
       expect(viewer.tenant).toMatchObject({ id: tenantId, supportEmail: 'admin@acme.test', bannerColour: null, toastrTimeout: null });
     });
 

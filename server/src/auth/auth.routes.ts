@@ -2,14 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorBody, errorResponses, NoContent, PlainText } from '../common/schemas';
-import { requireAuth } from '../common/request';
-import { currentSession } from '../plugins/auth-guard';
+import { ErrorBody, errorResponses, NoContent, PlainText } from '../platform/schemas';
+import { requireAuth } from '../platform/request';
+import { currentSession } from '../platform/session-cookie';
 import { buildViewer } from '../identity/viewer.service';
-import { ViewerSchema } from '../identity/identity.schemas';
+import { ViewerSchema } from '../platform/viewer.schemas';
 import { AuthService } from './auth.service';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
-import { sessionIdOf } from './session-store';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../platform/session-cookie';
+import { sessionIdOf } from '../platform/session-store';
 import {
   AnonymousSessionResponseSchema,
   DisclaimerResponseSchema,

@@ -1,7 +1,7 @@
 /** TypeBox schemas of Authentication-v1. */
 import { Type } from '@sinclair/typebox';
-import { Password, SafeString } from '../common/schemas';
-import { TenancyInfoSchema, ViewerSchema } from '../identity/identity.schemas';
+import { Password, SafeString } from '../platform/schemas';
+import { TenancyInfoSchema, ViewerSchema } from '../platform/viewer.schemas';
 
 /** `SessionInfo`. */
 export const SessionInfoSchema = Type.Object({

@@ -5,21 +5,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnonymousSessionResponse, LoginRequest, LoginResponse, SessionInfo } from '@tessera/domain';
 import type { Db, Trx } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { ServerConfig } from '../plugins/env';
-import { InvalidCredentialsError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../errors';
-import { SERVER_MESSAGES } from '../common/messages';
-import * as users from '../identity/users.repository';
-import * as tenants from '../identity/tenants.repository';
+import type { AuditWriter } from '../platform/audit';
+import type { ServerConfig } from '../platform/config';
+import { InvalidCredentialsError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../platform/errors';
+import { tenants, users } from '../identity/accounts.service';
 import { tenantOfHost, toTenancyInfo } from '../identity/tenants.service';
 import { buildViewer } from '../identity/viewer.service';
-import { trimUsername } from '../identity/username';
-import { newSessionToken, sessionIdOf, type SessionRecord, type SessionStore } from './session-store';
-import type { SessionState } from './sessions.table';
-import { accountKey, type LoginThrottle } from './login-throttle';
+import { MESSAGES, trimUsername } from '@tessera/domain';
+import { newSessionToken, sessionIdOf, type SessionRecord, type SessionStore } from '../platform/session-store';
+import type { SessionState } from '../platform/sessions.table';
+import { accountKey, type LoginThrottle } from '../platform/login-throttle';
 import { signInLookup } from './sign-in.repository';
-import { verifyDummy, verifyPassword } from './password';
-import { MfaService } from '../mfa/mfa.service';
+import { verifyDummy, verifyPassword } from '../platform/password';
+import { MfaService } from './mfa/mfa.service';
 
 /** Lifetime of a pending session (password accepted, TOTP due): time to read or enrol a code. */
 export const PENDING_SESSION_SECONDS = 300;
@@ -123,7 +121,7 @@ export class AuthService {
         });
         if (user) await users.recordFailedLogin(trx, user.id);
       });
-      throw new InvalidCredentialsError(SERVER_MESSAGES.INVALID_CREDENTIALS);
+      throw new InvalidCredentialsError(MESSAGES.INVALID_CREDENTIALS);
     }
 
     const token = newSessionToken();

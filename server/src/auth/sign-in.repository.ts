@@ -1,16 +1,14 @@
 /**
- * What a password sign-in reads, in one statement: the tenant of the request's host (the tenants
- * repository's own rule, as a CTE), the user of that tenant by username (case-insensitive), the user's
+ * What a password sign-in reads, in one statement: the tenant of the request's host (platform/tenant-of-host.ts, as a CTE), the user of that tenant by username (case-insensitive), the user's
  * TOTP state and roles. Sign-in is the server's hottest write path after the KDF; one round trip instead
  * of four keeps it closer to the KDF's own rate (docs/bench.md).
  */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
-import { tenantForHostQuery } from '../identity/tenants.repository';
-import type { TenantRow } from '../identity/tenants.table';
-import type { UserRow } from '../identity/users.table';
-import type { UserAccess } from '../identity/users.repository';
-import { totpStateOf, type TotpState } from '../mfa/mfa.service';
+import { tenantForHostQuery } from '../platform/tenant-of-host';
+import type { UserAccess } from '../platform/access';
+import type { TenantRow, UserRow } from '../identity/accounts.service';
+import { totpStateOf, type TotpState } from './mfa/totp-state';
 
 /** What sign-in knows after its one read. */
 export interface SignInLookup {
@@ -51,7 +49,7 @@ export async function signInLookup(db: DbOrTrx, hostname: string, username: stri
       'm.secret_confirmed as mfa_secret_confirmed',
       sql<UserAccess['roles']>`(
         select coalesce(jsonb_agg(jsonb_build_object(
-          'id', r.id, 'name', r.name, 'permissions', r.permissions, 'blacklist', r.blacklist, 'is_manager', r.is_manager
+          'id', r.id, 'name', r.name, 'permissions', r.permissions, 'blacklist', r.blacklist, 'is_manager', r.is_manager, 'builtin_all', r.builtin_all
         ) order by r.name), '[]'::jsonb)
         from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = u.id and r.tenant_id = t.id

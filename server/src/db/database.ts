@@ -3,13 +3,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TenantsTable } from '../identity/tenants.table';
 import type { UsersTable } from '../identity/users.table';
 import type { RolesTable, UserRolesTable } from '../identity/roles.table';
-import type { SessionsTable } from '../auth/sessions.table';
+import type { SessionsTable } from '../platform/sessions.table';
 import type { AuditEventsTable } from '../monitoring/audit-events.table';
 import type { TicketMessagesTable, TicketsTable } from '../tickets/tickets.table';
 import type { SmartcardRequestsTable, TemporaryPassesTable, TemporaryPassPrintRequestsTable } from '../smartcards/temporary-passes.table';
-import type { MfaRecoveryCodesTable, UserMfaTable } from '../mfa/mfa.table';
-import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../passkeys/passkeys.table';
-import type { PasswordResetTokensTable } from '../passwords/password-reset.table';
+import type { MfaRecoveryCodesTable, UserMfaTable } from '../auth/mfa/mfa.table';
+import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/passkeys/passkeys.table';
+import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 
 /** Every table of the server's schema. */

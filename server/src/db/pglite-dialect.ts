@@ -21,7 +21,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { Mutex } from '../common/mutex';
+import { Mutex } from '../platform/mutex';
 
 /** What the dialect uses of a PGlite instance (PGlite itself, or a proxy to one in a worker). */
 export interface PGliteLike {

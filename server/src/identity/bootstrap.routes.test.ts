@@ -1,5 +1,7 @@
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import { ALL_PERMISSIONS } from './permissions';
+import { ALL_PERMISSIONS } from '@tessera/domain';
+import { _accessInternals } from '../platform/access';
+import { migrateDown, migrateToLatest } from '../db/migrate';
 
 const STATUS = '/api2/IDM-v1/BootstrapStatus';
 const BOOTSTRAP = '/api2/IDM-v1/Bootstrap';
@@ -20,14 +22,55 @@ describe('IDM-v1 Bootstrap (fresh database per test)', () => {
     const tenant = await t.db.selectFrom('tenants').selectAll().executeTakeFirstOrThrow();
     expect(tenant).toMatchObject({ id: tenantId, name: 'Acme', is_default: true });
     const role = await t.db.selectFrom('roles').selectAll().executeTakeFirstOrThrow();
-    expect(role).toMatchObject({ name: 'Administrator', tenant_id: tenantId, is_manager: true });
-    expect([...role.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    expect(role).toMatchObject({ name: 'Administrator', tenant_id: tenantId, is_manager: true, builtin_all: true });
     const user = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(user).toMatchObject({ id: userId, username: 'admin', email: 'admin@acme.test' });
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await t.auditRows('bootstrap')).toEqual([expect.objectContaining({ outcome: 'success', tenant_id: tenantId, actor_username: 'admin' })]);
     expect((await t.client().get(STATUS)).json()).toEqual({ bootstrapMode: false });
-    await t.client().login('admin', TEST_PASSWORD);
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    // The Administrator holds every permission of domain's list (93, sub-viewInvoice included).
+    expect([...(await admin.get('/api/login')).json().permission.View].sort()).toEqual([...ALL_PERMISSIONS].sort());
+  });
+
+  it('should give the Administrator a permission that a later release adds, without touching the database', async () => {
+    await t.bootstrap();
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    expect((await admin.get('/api/login')).json().permission.View).not.toContain('futurePermission');
+    const release = _accessInternals.catalog;
+    _accessInternals.catalog = () => [...ALL_PERMISSIONS, 'futurePermission'];
+    try {
+      expect((await admin.get('/api/login')).json().permission.View).toContain('futurePermission');
+      const role = await t.db.selectFrom('roles').select(['permissions', 'builtin_all']).executeTakeFirstOrThrow();
+      expect(role).toEqual({ permissions: [], builtin_all: true });
+      expect((await admin.get('/api2/IDM-v1/Roles')).json().results[0].permissions).toContain('futurePermission');
+    } finally {
+      _accessInternals.catalog = release;
+    }
+  });
+
+  it('should give an installation bootstrapped before the built-in role the permissions added since (migration)', async () => {
+    await t.bootstrap();
+    // Go back to the schema before `builtin_all` and store what the old bootstrap stored: a copied list,
+    // here without sub-viewInvoice and userView (permissions added "later").
+    for (;;) {
+      const down = await migrateDown(t.db);
+      expect(down.results?.[0]?.status).toBe('Success');
+      if (down.results?.[0]?.migrationName === '2026_11_25_12_00_00_role_builtin_all') break;
+    }
+    const oldList = ALL_PERMISSIONS.filter((p) => p !== 'sub-viewInvoice' && p !== 'userView');
+    await t.db.updateTable('roles').set({ permissions: oldList } as never).execute();
+    await t.db.insertInto('roles').values({ tenant_id: (await t.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id, name: 'Operators', permissions: oldList } as never).execute();
+    await migrateToLatest(t.db);
+    const roles = await t.db.selectFrom('roles').select(['name', 'builtin_all']).orderBy('name').execute();
+    expect(roles).toEqual([{ name: 'Administrator', builtin_all: true }, { name: 'Operators', builtin_all: false }]);
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    expect((await admin.get('/api/login')).json().permission.View).toEqual(expect.arrayContaining(['sub-viewInvoice', 'userView']));
+    // The auth guard reads the same rule: userView now opens the user list.
+    expect((await admin.get('/api2/IDM-v1/Users')).statusCode).toBe(200);
   });
 
   it('should answer 403 BOOTSTRAP_DONE afterwards', async () => {

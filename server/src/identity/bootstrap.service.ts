@@ -1,22 +1,21 @@
 /**
  * First run (ARCHITECTURE.md "First run"): while no user exists the server is in bootstrap mode; the
- * one Bootstrap call creates the default tenant, an Administrator role holding every permission, and the
- * first user. Concurrent attempts are serialised: in process by a lock, across instances by an advisory
+ * one Bootstrap call creates the default tenant, an Administrator role holding every permission (built-in:
+ * `builtin_all`, see platform/access.ts), and the first user. Concurrent attempts are serialised: in process by a lock, across instances by an advisory
  * transaction lock, and finally by the unique index on the default tenant. Only one wins.
  */
 import { sql } from 'kysely';
 import type { BootstrapRequest, BootstrapResponse } from '@tessera/domain';
 import type { Db } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import { BootstrapDoneError, ValidationError } from '../errors';
-import { isUniqueViolation } from '../common/db-errors';
-import { Mutex } from '../common/mutex';
-import { hashPassword } from '../auth/password';
+import type { AuditWriter } from '../platform/audit';
+import { BootstrapDoneError, ValidationError } from '../platform/errors';
+import { isUniqueViolation } from '../platform/db-errors';
+import { Mutex } from '../platform/mutex';
+import { hashPassword } from '../platform/password';
 import * as users from './users.repository';
 import * as tenants from './tenants.repository';
 import * as roles from './roles.repository';
-import { ALL_PERMISSIONS } from './permissions';
-import { trimUsername, validateUsername } from './username';
+import { trimUsername, validateUsername } from '@tessera/domain';
 
 /** Name of the role bootstrap creates. */
 export const ADMINISTRATOR_ROLE = 'Administrator';
@@ -65,9 +64,12 @@ export class BootstrapService {
           const role = await roles.insert(trx, {
             tenant_id: tenant.id,
             name: ADMINISTRATOR_ROLE,
-            permissions: [...ALL_PERMISSIONS],
+            // Built-in: holds every permission of domain's catalog at read time (platform/access.ts),
+            // including those later releases add.
+            permissions: [],
             blacklist: [],
             is_manager: true,
+            builtin_all: true,
           });
           const user = await users.insert(trx, {
             tenant_id: tenant.id,

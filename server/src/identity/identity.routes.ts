@@ -1,9 +1,9 @@
 /** Routes of IDM-v1: bootstrap, version, news, users, roles and the tenancy configuration. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/domain';
-import { errorResponses, IdQuery, PageOf } from '../common/schemas';
-import { actorOf, requireAuth } from '../common/request';
-import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '../common/messages';
+import { errorResponses, IdQuery, PageOf } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
+import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '@tessera/domain';
 import { BootstrapService } from './bootstrap.service';
 import * as usersService from './users.service';
 import * as rolesService from './roles.service';

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
 import type { NewRoleRow, RoleRow, RoleUpdate } from './roles.table';
-import { likePattern } from './users.repository';
+import { likePattern } from '../platform/like-pattern';
 
 /** A page of the tenant's roles and the total. */
 export async function list(db: DbOrTrx, tenantId: string, q: { skip: number; take: number; search?: string }): Promise<{ total: number; rows: RoleRow[] }> {

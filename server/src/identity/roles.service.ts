@@ -1,13 +1,14 @@
 /** Role rules: list, read, create, edit roles of the viewer's tenant; audit. */
 import type { CreateRoleRequest, Page, Role, UpdateRoleRequest } from '@tessera/domain';
 import type { Db } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { AuthContext } from '../types';
-import { ConflictError, NotFoundError } from '../errors';
-import { isUniqueViolation } from '../common/db-errors';
+import type { AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { isUniqueViolation } from '../platform/db-errors';
 import type { RoleRow, RoleUpdate } from './roles.table';
 import * as roles from './roles.repository';
 import type { Actor } from './users.service';
+import { grantedPermissions } from '../platform/access';
 
 /** What the role service needs. */
 export interface RolesDeps {
@@ -20,7 +21,7 @@ export function toRole(row: RoleRow): Role {
   return {
     id: row.id,
     name: row.name,
-    permissions: row.permissions,
+    permissions: [...grantedPermissions(row)],
     blacklist: row.blacklist,
     isManager: row.is_manager,
     createdAt: row.created_at.toISOString(),
@@ -29,6 +30,8 @@ export function toRole(row: RoleRow): Role {
 }
 
 const nameTaken = () => new ConflictError('name', 'name is already taken');
+const builtinPermissionsFixed = () =>
+  new ValidationError('permissions', 'The built-in Administrator role holds every permission; its permissions cannot be changed.', { exact: true });
 
 /** A page of the tenant's roles. */
 export async function listRoles(deps: RolesDeps, auth: AuthContext, q: { skip?: number; take?: number; search?: string }): Promise<Page<Role>> {
@@ -83,6 +86,12 @@ export async function updateRole(deps: RolesDeps, auth: AuthContext, actor: Acto
     return await deps.db.transaction().execute(async (trx) => {
       const existing = await roles.findById(trx, auth.tenantId, body.id);
       if (!existing) throw new NotFoundError('The role');
+      if (existing.builtin_all && changes.permissions !== undefined) {
+        // The built-in role's list is the whole catalog at read time; sending that same list is no change.
+        const held = new Set(grantedPermissions(existing));
+        if (changes.permissions.length !== held.size || !changes.permissions.every((p) => held.has(p))) throw builtinPermissionsFixed();
+        delete changes.permissions;
+      }
       if (changes.name !== undefined) {
         const other = await roles.findByName(trx, auth.tenantId, changes.name);
         if (other && other.id !== body.id) throw nameTaken();

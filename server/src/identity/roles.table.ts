@@ -8,6 +8,8 @@ export interface RolesTable {
   permissions: Generated<string[]>;
   blacklist: Generated<string[]>;
   is_manager: Generated<boolean>;
+  /** Built-in role holding every permission of domain's catalog at read time (platform/access.ts). */
+  builtin_all: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,7 +1,7 @@
 /** TypeBox schemas of `GET/PATCH /api2/IDM-v1/TenancyConfig` (shapes of `@tessera/domain` TenancyConfig). */
 import { Type } from '@sinclair/typebox';
 import { BANNER_COLOUR_PATTERN, TENANCY_CONFIG_LIMITS } from '@tessera/domain';
-import { Email, MultilineString, SafeString } from '../common/schemas';
+import { Email, MultilineString, SafeString } from '../platform/schemas';
 
 /** `TenancyConfig`. */
 export const TenancyConfigSchema = Type.Object({

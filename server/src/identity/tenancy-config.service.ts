@@ -4,10 +4,10 @@
  */
 import { isValidTimeZone, type TenancyConfig, type TenancyConfigField, type TenancyConfigPatch } from '@tessera/domain';
 import type { Db } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { AuthContext } from '../types';
-import { NotFoundError, ValidationError } from '../errors';
-import { DEFAULT_SUPPORT_EMAIL } from '../common/messages';
+import type { AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
+import { NotFoundError, ValidationError } from '../platform/errors';
+import { DEFAULT_SUPPORT_EMAIL } from '@tessera/domain';
 import type { TenantRow, TenantUpdate } from './tenants.table';
 import * as tenants from './tenants.repository';
 import type { Actor } from './users.service';

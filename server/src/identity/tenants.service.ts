@@ -3,7 +3,7 @@ import type { TenancyInfo } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
 import type { TenantRow } from './tenants.table';
 import * as tenants from './tenants.repository';
-import { DEFAULT_SUPPORT_EMAIL } from '../common/messages';
+import { DEFAULT_SUPPORT_EMAIL } from '@tessera/domain';
 
 /** The console's view of a tenant. */
 export function toTenancyInfo(row: TenantRow): TenancyInfo {

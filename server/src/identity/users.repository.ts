@@ -1,40 +1,8 @@
 /** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
+import { likePattern } from '../platform/like-pattern';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
-import type { RoleRow } from './roles.table';
-
-/** What the auth guard needs to decide a permission. */
-export interface UserAccess {
-  username: string;
-  enabled: boolean;
-  roles: Pick<RoleRow, 'id' | 'name' | 'permissions' | 'blacklist' | 'is_manager'>[];
-}
-
-/** Username, enabled flag and roles of a user of the tenant; null when there is none. */
-export async function loadAccess(db: DbOrTrx, userId: string, tenantId: string): Promise<UserAccess | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['username', 'enabled'])
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!user) return null;
-  const roles = await rolesOfUser(db, tenantId, userId);
-  return { username: user.username, enabled: user.enabled, roles };
-}
-
-/** The roles a user of the tenant holds. */
-export async function rolesOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<UserAccess['roles']> {
-  return db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.id', 'roles.name', 'roles.permissions', 'roles.blacklist', 'roles.is_manager'])
-    .where('user_roles.user_id', '=', userId)
-    .where('roles.tenant_id', '=', tenantId)
-    .orderBy('roles.name')
-    .execute();
-}
 
 /** A user of the tenant by username (case-insensitive). */
 export async function findByUsername(db: DbOrTrx, tenantId: string, username: string): Promise<UserRow | undefined> {
@@ -73,11 +41,6 @@ export interface UserListQuery {
   search?: string;
   sortField: keyof typeof USER_SORT_COLUMNS;
   sortDirection: 'asc' | 'desc';
-}
-
-/** Escapes `%`, `_` and `\` for LIKE. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A page of the tenant's users and the total. */

@@ -1,17 +1,17 @@
 /** User rules: listing, creating and editing users of the viewer's tenant; permissions; audit. */
 import type { CreateUserRequest, Page, UpdateUserRequest, UserSummary } from '@tessera/domain';
 import type { Db, DbOrTrx } from '../db/database';
-import type { AuditEventInput, AuditWriter } from '../plugins/audit';
-import type { SessionStore } from '../auth/session-store';
-import type { AuthContext } from '../types';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { isUniqueViolation } from '../common/db-errors';
-import { hashPassword } from '../auth/password';
+import type { AuditEventInput, AuditWriter } from '../platform/audit';
+import type { SessionStore } from '../platform/session-store';
+import type { AuthContext } from '../platform/types';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import { isUniqueViolation } from '../platform/db-errors';
+import { hashPassword } from '../platform/password';
 import type { UserRow, UserUpdate } from './users.table';
 import * as users from './users.repository';
 import * as roles from './roles.repository';
 import * as tenants from './tenants.repository';
-import { trimUsername, validateUsername } from './username';
+import { trimUsername, validateUsername } from '@tessera/domain';
 
 /** What the user service needs. */
 export interface UsersDeps {
@@ -78,7 +78,7 @@ export async function getUser(deps: UsersDeps, auth: AuthContext, id: string): P
 export async function createUser(deps: UsersDeps, auth: AuthContext, actor: Actor, body: CreateUserRequest): Promise<UserSummary> {
   const username = trimUsername(body.username);
   const tenant = await tenants.findById(deps.db, auth.tenantId);
-  const problem = validateUsername(username, { pattern: tenant?.username_pattern ?? null });
+  const problem = validateUsername(username, tenant?.username_pattern ? { pattern: tenant.username_pattern } : {});
   if (problem) throw new ValidationError('username', problem, { exact: true });
   const passwordHash = await hashPassword(body.password);
   try {

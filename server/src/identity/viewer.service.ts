@@ -1,11 +1,12 @@
 /** The viewer (signed-in user) as `GET /api/login` and login answer it. */
 import type { Viewer } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
-import { NotLoggedInError } from '../errors';
+import { NotLoggedInError } from '../platform/errors';
 import * as users from './users.repository';
 import * as tenants from './tenants.repository';
 import { toTenancyInfo } from './tenants.service';
-import { buildPermissionObject, effectivePermissions } from './permissions';
+import { buildPermissionObject } from '@tessera/domain';
+import { effectivePermissions, rolesOfUser, type AccessRole } from '../platform/access';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof users.findById>>>;
 type TenantRow = NonNullable<Awaited<ReturnType<typeof tenants.findById>>>;
@@ -15,11 +16,11 @@ type TenantRow = NonNullable<Awaited<ReturnType<typeof tenants.findById>>>;
  * read (sign-in reads them, with the roles, in one statement).
  * @throws NotLoggedInError when the user or tenant is gone or disabled
  */
-export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string, loaded: { user?: UserRow; tenant?: TenantRow; roles?: users.UserAccess['roles'] } = {}): Promise<Viewer> {
+export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string, loaded: { user?: UserRow; tenant?: TenantRow; roles?: AccessRole[] } = {}): Promise<Viewer> {
   const [user, tenant, roles] = await Promise.all([
     loaded.user ?? users.findById(db, tenantId, userId),
     loaded.tenant ?? tenants.findById(db, tenantId),
-    loaded.roles ?? users.rolesOfUser(db, tenantId, userId),
+    loaded.roles ?? rolesOfUser(db, tenantId, userId),
   ]);
   if (!user || !tenant || !user.enabled || user.id !== userId || tenant.id !== tenantId) throw new NotLoggedInError();
   const effective = effectivePermissions(roles);

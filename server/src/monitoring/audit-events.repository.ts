@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
 import type { AuditEventRow } from './audit-events.table';
-import { likePattern } from '../identity/users.repository';
+import { likePattern } from '../platform/like-pattern';
 
 /** Query of the audit list. */
 export interface AuditEventQuery {

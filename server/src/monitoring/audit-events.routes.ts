@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AuditEvent, Page } from '@tessera/domain';
-import { errorResponses, PageOf, PageQueryFields, SafeString } from '../common/schemas';
-import { requireAuth } from '../common/request';
+import { errorResponses, PageOf, PageQueryFields, SafeString } from '../platform/schemas';
+import { requireAuth } from '../platform/request';
 import * as auditEvents from './audit-events.repository';
 import type { AuditEventRow } from './audit-events.table';
 

@@ -1,66 +1,6 @@
-/**
- * The audit writer: `app.audit.write(trx, event)` inside the transaction of the action. When the write
- * fails it throws `AuditFailedError`, the transaction rolls back, and the answer is 503 `Audit failed`.
- */
+/** The audit plugin: decorates `app.audit` with the writer of `platform/audit.ts` (or an injected one). */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
-import type { Trx } from '../db/database';
-import { AuditFailedError } from '../errors';
-
-/** One audit event. */
-export interface AuditEventInput {
-  tenantId: string | null;
-  actorUserId?: string | null;
-  actorUsername?: string | null;
-  /** What happened, e.g. `login`, `user.create`. */
-  action: string;
-  targetType?: string | null;
-  targetId?: string | null;
-  outcome?: 'success' | 'failure';
-  ip?: string | null;
-  /** Extra facts; never secrets. */
-  detail?: Record<string, unknown>;
-}
-
-/** Writes audit events. */
-export interface AuditWriter {
-  /** Writes the event in `trx`. @throws AuditFailedError */
-  write(trx: Trx, event: AuditEventInput): Promise<void>;
-}
-
-/** Actor and address of a request, for an audit event. */
-export function auditActor(request: FastifyRequest): Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'ip' | 'tenantId'> {
-  return {
-    tenantId: request.auth?.tenantId ?? null,
-    actorUserId: request.auth?.userId ?? null,
-    actorUsername: request.auth?.username ?? null,
-    ip: request.ip,
-  };
-}
-
-/** The database audit writer. */
-export const databaseAuditWriter: AuditWriter = {
-  async write(trx, event) {
-    try {
-      await trx
-        .insertInto('audit_events')
-        .values({
-          tenant_id: event.tenantId,
-          actor_user_id: event.actorUserId ?? null,
-          actor_username: event.actorUsername ?? null,
-          action: event.action,
-          target_type: event.targetType ?? null,
-          target_id: event.targetId ?? null,
-          outcome: event.outcome ?? 'success',
-          ip: event.ip ?? null,
-          detail: JSON.stringify(event.detail ?? {}),
-        })
-        .execute();
-    } catch (cause) {
-      throw new AuditFailedError(cause);
-    }
-  },
-};
+import { databaseAuditWriter, type AuditWriter } from '../platform/audit';
 
 /** Decorates `app.audit`. */
 export const auditPlugin = fp<{ writer?: AuditWriter }>(

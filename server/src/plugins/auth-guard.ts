@@ -5,12 +5,9 @@
  * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held).
  */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, NotLoggedInError } from '../errors';
-import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-store';
-import { readSessionToken } from '../auth/session-cookie';
-import { loadAccess } from '../identity/users.repository';
-import { effectivePermissions } from '../identity/permissions';
+import { ForbiddenError, NotLoggedInError } from '../platform/errors';
+import { currentSession } from '../platform/session-cookie';
+import { effectivePermissions, loadAccess } from '../platform/access';
 
 /** A route was registered without `config.auth`. */
 export class RouteConfigError extends Error {
@@ -19,23 +16,6 @@ export class RouteConfigError extends Error {
     super(message);
     this.name = 'RouteConfigError';
   }
-}
-
-/**
- * The session of the request whatever its state, or null (no cookie, unknown, or expired: an expired
- * record is deleted).
- */
-export async function currentSession(request: FastifyRequest): Promise<SessionRecord | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
-  const { sessions, now } = request.server;
-  const record = await sessions.get(sessionIdOf(token));
-  if (!record) return null;
-  if (isExpired(record, now())) {
-    await sessions.delete(record.id);
-    return null;
-  }
-  return record;
 }
 
 /** Enforces each route's `config.auth` and `config.permission`. */

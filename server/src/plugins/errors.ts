@@ -5,8 +5,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GLOBAL_BODIES, type ApiErrorBody, type ErrorCode } from '@tessera/domain';
-import { AppError, LoginThrottledError } from '../errors';
-import { formatSchemaError, type SchemaErrorLike } from '../common/validation-errors';
+import { AppError, LoginThrottledError } from '../platform/errors';
+import { formatSchemaError, type SchemaErrorLike } from '../platform/validation-errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';

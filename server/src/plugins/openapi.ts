@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
-import { ErrorBody } from '../common/schemas';
+import { ErrorBody } from '../platform/schemas';
 
 /** Registers @fastify/swagger (before the routes, so it sees them) and the document's route. */
 export const openapiPlugin = fp<{ version: string }>(

@@ -4,8 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { TooManyRequestsError } from '../errors';
-import { LoginThrottle } from '../auth/login-throttle';
+import { TooManyRequestsError } from '../platform/errors';
+import { LoginThrottle } from '../platform/login-throttle';
 
 /** Registers the limiters. `TESSERA_RATE_LIMIT_MAX=0` turns the global limiter off (benchmarks). */
 export const rateLimitPlugin = fp(

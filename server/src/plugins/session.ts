@@ -1,6 +1,6 @@
 /** Decorates `app.sessions`: the session store (database + cache, or Redis). */
 import fp from 'fastify-plugin';
-import { DatabaseSessionStore, RedisSessionStore, type SessionStore } from '../auth/session-store';
+import { DatabaseSessionStore, RedisSessionStore, type SessionStore } from '../platform/session-store';
 import { embeddedUpkeep } from '../db/maintenance';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;

@@ -4,8 +4,8 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { CsrfError } from '../errors';
-import { setCookie } from './cookies';
+import { CsrfError } from '../platform/errors';
+import { setCookie } from '../platform/cookies';
 
 /** Name of the cookie the browser reads. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CardReader } from '@tessera/domain';
-import { errorResponses, SafeString } from '../common/schemas';
+import { errorResponses, SafeString } from '../platform/schemas';
 import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
 import { registerReaderStream } from './reader-stream';
 

@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CardPinRequirements } from '@tessera/domain';
 import type { AgentMethod, AgentParams, AgentResult } from '@tessera/agent-protocol';
-import { NotLoggedInError } from '../errors';
-import { currentSession } from '../plugins/auth-guard';
-import type { SessionRecord } from '../auth/session-store';
+import { NotLoggedInError } from '../platform/errors';
+import { currentSession } from '../platform/session-cookie';
+import type { SessionRecord } from '../platform/session-store';
 import { AgentHubError } from '../platform/agent-hub/errors';
 import { pinRequirementsOf } from './pin-requirements.service';
 

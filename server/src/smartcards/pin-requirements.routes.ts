@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { PIN_DESCRIPTION_MAX_LENGTH, PIN_POLICY_MAX_LENGTH, PIN_POLICY_MIN_LENGTH } from '@tessera/domain';
-import { errorResponses, SafeString } from '../common/schemas';
-import { actorOf, requireAuth } from '../common/request';
+import { errorResponses, SafeString } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
 import * as service from './pin-requirements.service';
 
 const tags = ['smartcards'];

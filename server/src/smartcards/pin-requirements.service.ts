@@ -15,10 +15,10 @@ import {
   type UpdatePinRequirementsConfigRequest,
 } from '@tessera/domain';
 import type { Db, DbOrTrx } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { AuthContext } from '../types';
+import type { AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
 import type { Actor } from '../identity/users.service';
-import { ValidationError } from '../errors';
+import { ValidationError } from '../platform/errors';
 import * as repo from './pin-requirements.repository';
 import type { PinRequirementsRow } from './pin-requirements.table';
 

@@ -9,11 +9,10 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_NORMAL_CLOSE } from '@tessera/domain';
-import { parseCookieHeader } from '../plugins/cookies';
-import { SESSION_COOKIE } from '../auth/session-cookie';
-import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-store';
-import { loadAccess } from '../identity/users.repository';
-import { effectivePermissions } from '../identity/permissions';
+import { parseCookieHeader } from '../platform/cookies';
+import { SESSION_COOKIE } from '../platform/session-cookie';
+import { isExpired, sessionIdOf, type SessionRecord } from '../platform/session-store';
+import { effectivePermissions, loadAccess } from '../platform/access';
 import { AgentHubError } from '../platform/agent-hub/errors';
 import { CMS_CLIENT_PERMISSIONS, type CmsClientService } from './cms-client.service';
 

@@ -1,7 +1,7 @@
 /** Routes of the temporary pass calls and the smartcard request (admin-console §7; docs/api.md). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../common/schemas';
-import { actorOf, requireAuth } from '../common/request';
+import { errorResponses } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
 import * as service from './temporary-passes.service';
 import {
   AccountsSchema,

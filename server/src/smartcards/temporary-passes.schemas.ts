@@ -1,8 +1,8 @@
 /** TypeBox schemas of the temporary pass and smartcard request calls (admin-console §7 passes table). */
 import { Type } from '@sinclair/typebox';
 import { MISPLACED_REASONS, PASS_ACTIVATION_STATUSES, PASS_TYPES } from '@tessera/domain';
-import { SafeString, Uuid } from '../common/schemas';
-import { StringEnum } from '../common/string-enum';
+import { SafeString, Uuid } from '../platform/schemas';
+import { StringEnum } from '../platform/string-enum';
 
 /** A pass number as received: checked and padded by the service (digits only, 1–5). */
 const PassNumber = SafeString({ minLength: 1, maxLength: 10 });

@@ -28,10 +28,10 @@ import {
   type TemporaryPassLists,
 } from '@tessera/domain';
 import type { Db, Trx } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { AuthContext } from '../types';
+import type { AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
 import type { Actor } from '../identity/users.service';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import * as repo from './temporary-passes.repository';
 import type { PassWithUser } from './temporary-passes.repository';
 

@@ -7,13 +7,13 @@ import './jest-shims';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import type { ServerConfig } from '../plugins/env';
-import type { AuditWriter } from '../plugins/audit';
+import type { ServerConfig } from '../platform/config';
+import type { AuditWriter } from '../platform/audit';
 import type { Db } from '../db/database';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../platform/password';
 import { createTestDatabase, type TestDatabase } from './database';
 import { TestClient } from './client';
-import type { MailMessage } from '../common/mailer';
+import type { MailMessage } from '../platform/mailer';
 
 /** Password of every fixture user. */
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 /** Routes of the Monitoring-v1 ticket calls (admin-console §7 tickets table; docs/api.md). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, NoContent } from '../common/schemas';
-import { actorOf, requireAuth } from '../common/request';
+import { errorResponses, NoContent } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
 import * as service from './tickets.service';
 import {
   AssignTicketSchema,

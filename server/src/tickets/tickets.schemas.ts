@@ -11,8 +11,8 @@ import {
   TICKET_STATUSES,
   TICKET_FILTER_LIMIT,
 } from '@tessera/domain';
-import { MultilineString, SafeString, Uuid } from '../common/schemas';
-import { StringEnum } from '../common/string-enum';
+import { MultilineString, SafeString, Uuid } from '../platform/schemas';
+import { StringEnum } from '../platform/string-enum';
 
 /** Largest number of tickets one bulk PATCH may change. */
 export const BULK_TICKET_LIMIT = 1000;

@@ -38,11 +38,11 @@ import {
   TICKET_DEFAULT_SORT,
 } from '@tessera/domain';
 import type { Db } from '../db/database';
-import type { AuditWriter } from '../plugins/audit';
-import type { AuthContext } from '../types';
+import type { AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
 import type { Actor } from '../identity/users.service';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { UUID_PATTERN } from '../common/schemas';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import { UUID_PATTERN } from '../platform/schemas';
 import * as repo from './tickets.repository';
 import type { MessageWithSender, TicketCondition, TicketWithNames } from './tickets.repository';
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AgentEvent, AgentMethod, AgentParams, AgentResult, CardReader } from '@tessera/agent-protocol';
-import { isExpired, type SessionStore } from '../../auth/session-store';
+import { isExpired, type SessionStore } from '../session-store';
 import { AgentHubError } from './errors';
 import { AgentRegistry, type HubEvent, type HubLog, type LinkedAgent } from './registry';
 import { RedisFanout } from './redis-fanout';

@@ -6,7 +6,7 @@
  */
 import { MESSAGES, messageForErrorCode, type ErrorCode } from '@tessera/domain';
 import { isAgentErrorCode, type AgentErrorCode } from '@tessera/agent-protocol';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /** The API codes a relayed call can fail with. */
 export type AgentHubErrorCode = Extract<ErrorCode, 'NO_CMS_CLIENT' | 'CMS_CLIENT_TIMEOUT' | 'CMS_CLIENT_ERROR' | 'READER_NOT_FOUND' | 'INCORRECT_PIN' | 'VALIDATION'>;

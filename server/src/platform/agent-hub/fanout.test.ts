@@ -11,7 +11,7 @@ import { TestClient } from '../../test-helpers/client';
 import { createAgent, type Agent } from '../../../../agent/src/agent';
 import { loadAgentConfig } from '../../../../agent/src/config';
 import { ServerLink } from '../../../../agent/src/server-link/ServerLink';
-import { sessionIdOf } from '../../auth/session-store';
+import { sessionIdOf } from '../session-store';
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { AGENT_TOKEN_METADATA, loadAgentHub, type AgentEvent, type AgentMessage, type AgentReply, type ServerMessage } from '@tessera/agent-protocol';
-import { isExpired, type SessionStore } from '../../auth/session-store';
+import { isExpired, type SessionStore } from '../session-store';
 import type { LinkedAgent, HubLog } from './registry';
 import type { AgentTokenStore } from './tokens';
 

@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'NO_CMS_CLIENT'
   | 'CMS_CLIENT_TIMEOUT'
   | 'CMS_CLIENT_ERROR'
+  | 'READER_NOT_FOUND'
   | 'INCORRECT_PIN';
 
 /** JSON body of every error answer other than the three plain-text global ones. */

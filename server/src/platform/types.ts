@@ -1,10 +1,10 @@
 /** Fastify declaration merging: what the plugins decorate and the route config every route carries. */
 import type { Redis } from 'ioredis';
-import type { ServerConfig } from './plugins/env';
-import type { Db } from './db/database';
-import type { SessionRecord, SessionStore } from './auth/session-store';
-import type { AuditWriter } from './plugins/audit';
-import type { LoginThrottle } from './auth/login-throttle';
+import type { ServerConfig } from './config';
+import type { Db } from '../db/database';
+import type { SessionRecord, SessionStore } from './session-store';
+import type { AuditWriter } from './audit';
+import type { LoginThrottle } from './login-throttle';
 
 /** Who is calling, set by the auth guard on `session` routes. */
 export interface AuthContext {

@@ -1,5 +1,5 @@
 /** Kysely queries of `webauthn_credentials` and `webauthn_challenges`. Credentials are scoped to a tenant. */
-import type { DbOrTrx, Trx } from '../db/database';
+import type { DbOrTrx, Trx } from '../../db/database';
 import type { WebauthnCredentialRow } from './passkeys.table';
 
 /** Stores a challenge (its SHA-256) and drops expired ones. */

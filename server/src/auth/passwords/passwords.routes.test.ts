@@ -1,4 +1,4 @@
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
 import { resetTokenId } from './passwords.routes';
 
 const NEW_PASSWORD = 'Velvet-Lantern-Quarry-42';

@@ -1,4 +1,4 @@
-import { loadConfig } from './env';
+import { loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('should apply the documented defaults and freeze the result', () => {

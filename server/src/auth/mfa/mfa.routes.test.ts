@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import type { TestClient } from '../test-helpers/client';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
+import type { TestClient } from '../../test-helpers/client';
 
 const LOGIN = '/api2/Authentication-v1/login';
 const TOTP_AUTH = '/api2/Authentication-v1/TOTPAuth';

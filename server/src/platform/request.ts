@@ -1,7 +1,7 @@
 /** Small helpers for handlers. */
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../types';
-import { NotLoggedInError } from '../errors';
+import type { AuthContext } from './types';
+import { NotLoggedInError } from './errors';
 
 /** The auth context of a `session` route (set by the guard). */
 export function requireAuth(request: FastifyRequest): AuthContext {

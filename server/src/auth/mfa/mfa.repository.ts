@@ -1,5 +1,5 @@
 /** Kysely queries of `user_mfa` and `mfa_recovery_codes`. Every query is scoped to a tenant. */
-import type { DbOrTrx, Trx } from '../db/database';
+import type { DbOrTrx, Trx } from '../../db/database';
 import type { UserMfaRow } from './mfa.table';
 
 /** The MFA row of a user; with `lock`, FOR UPDATE (a code check and its replay mark are one step). */

@@ -1,6 +1,6 @@
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import type { TestClient } from '../test-helpers/client';
-import { SoftAuthenticator } from '../test-helpers/soft-authenticator';
+import { build, TEST_PASSWORD, type TestContext } from '../../test-helpers/build';
+import type { TestClient } from '../../test-helpers/client';
+import { SoftAuthenticator } from '../../test-helpers/soft-authenticator';
 
 const AUTH = '/api2/Authentication-v1';
 const ORIGIN = 'http://localhost:80';

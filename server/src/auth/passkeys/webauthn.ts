@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../plugins/env';
+import type { ServerConfig } from '../../platform/config';
 
 /** The RP id for a request. */
 export function rpIdFor(request: FastifyRequest, config: Pick<ServerConfig, 'webauthnRpId'>): string {

@@ -6,19 +6,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '@tessera/domain';
-import { ErrorBody, errorResponses, NoContent, Password, PlainText, SafeString, Uuid } from '../common/schemas';
-import { requireAuth } from '../common/request';
-import { auditActor } from '../plugins/audit';
-import { currentSession } from '../plugins/auth-guard';
-import { AuthService } from '../auth/auth.service';
-import { LoginResponseSchema } from '../auth/auth.schemas';
-import { setSessionCookie } from '../auth/session-cookie';
-import { LoginThrottle, accountKey } from '../auth/login-throttle';
-import { verifyPassword } from '../auth/password';
-import * as users from '../identity/users.repository';
-import * as tenants from '../identity/tenants.repository';
-import { ConflictError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../errors';
-import type { Db } from '../db/database';
+import { ErrorBody, errorResponses, NoContent, Password, PlainText, SafeString, Uuid } from '../../platform/schemas';
+import { requireAuth } from '../../platform/request';
+import { auditActor } from '../../platform/audit';
+import { currentSession } from '../../platform/session-cookie';
+import { AuthService } from '../auth.service';
+import { LoginResponseSchema } from '../auth.schemas';
+import { setSessionCookie } from '../../platform/session-cookie';
+import { LoginThrottle, accountKey } from '../../platform/login-throttle';
+import { verifyPassword } from '../../platform/password';
+import { tenants, users } from '../../identity/accounts.service';
+import { ConflictError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../../platform/errors';
+import type { Db } from '../../db/database';
 
 const tags = ['mfa'];
 

@@ -7,7 +7,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../errors';
+import { ConfigError } from './errors';
 
 const VERSION = 'v1';
 

@@ -5,13 +5,13 @@
  */
 import { toDataURL } from 'qrcode';
 import type { MfaEnrolment, MfaStatus } from '@tessera/domain';
-import { PRODUCT_NAME } from '../common/messages';
-import { secretBoxFor, type SecretBox } from '../common/secret-box';
-import type { Db, DbOrTrx, Trx } from '../db/database';
-import type { ServerConfig } from '../plugins/env';
-import type { TenantRow } from '../identity/tenants.table';
-import type { UserMfaRow } from './mfa.table';
+import { PRODUCT_NAME } from '@tessera/domain';
+import { secretBoxFor, type SecretBox } from '../../platform/secret-box';
+import type { Db, DbOrTrx, Trx } from '../../db/database';
+import type { ServerConfig } from '../../platform/config';
+import type { TenantRow } from '../../identity/accounts.service';
 import * as repo from './mfa.repository';
+import { totpStateOf, type TotpState } from './totp-state';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpOf, verifyTotp } from './totp';
 
 /** The user fields MFA needs. */
@@ -26,17 +26,6 @@ export type PasscodeMethod = 'totp' | 'recovery';
 
 /** Result of {@link MfaService.checkPasscode}. */
 export type PasscodeResult = { ok: true; method: PasscodeMethod; confirmed: boolean } | { ok: false; reason: 'invalid' | 'replay' | 'no-secret' };
-
-/** A user's TOTP state: MFA turned on, and a secret stored whose first code was accepted. */
-export interface TotpState {
-  enabled: boolean;
-  confirmed: boolean;
-}
-
-/** The TOTP state of a `user_mfa` row (none: off, no secret). */
-export function totpStateOf(row: Pick<UserMfaRow, 'enabled' | 'secret_encrypted' | 'secret_confirmed'> | null | undefined): TotpState {
-  return { enabled: Boolean(row?.enabled), confirmed: Boolean(row?.secret_encrypted && row.secret_confirmed) };
-}
 
 /** The issuer shown in authenticator apps: product and tenant. */
 export function issuerOf(tenant: Pick<TenantRow, 'name'>): string {

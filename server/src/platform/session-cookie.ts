@@ -1,6 +1,7 @@
 /** The session cookie `tessera_session`: HttpOnly, SameSite=Strict, Path=/, Secure over https. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearCookie, setCookie } from '../plugins/cookies';
+import { clearCookie, setCookie } from './cookies';
+import { isExpired, sessionIdOf, type SessionRecord } from './session-store';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'tessera_session';
@@ -25,4 +26,21 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 /** Clears the session cookie. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   clearCookie(reply, SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: request.protocol === 'https' });
+}
+
+/**
+ * The session of the request whatever its state, or null (no cookie, unknown, or expired: an expired
+ * record is deleted).
+ */
+export async function currentSession(request: FastifyRequest): Promise<SessionRecord | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const { sessions, now } = request.server;
+  const record = await sessions.get(sessionIdOf(token));
+  if (!record) return null;
+  if (isExpired(record, now())) {
+    await sessions.delete(record.id);
+    return null;
+  }
+  return record;
 }

@@ -1,6 +1,6 @@
 /** Kysely queries of password changes and `password_reset_tokens`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
-import type { DbOrTrx, Trx } from '../db/database';
+import type { DbOrTrx, Trx } from '../../db/database';
 
 /** Sets a user's password hash. */
 export async function setPasswordHash(trx: Trx, tenantId: string, userId: string, hash: string, now: Date): Promise<void> {

@@ -1,0 +1,151 @@
+/**
+ * `TESSERA_*` configuration: read once, validated, frozen. `loadConfig` is pure (takes the environment);
+ * `plugins/env.ts` decorates `app.config` with it.
+ */
+import path from 'node:path';
+import { ConfigError } from './errors';
+
+/** The server's configuration. */
+export interface ServerConfig {
+  /** Listen address (`TESSERA_HOST`, default 127.0.0.1). */
+  host: string;
+  /** Listen port (`TESSERA_PORT`, default 8080). */
+  port: number;
+  /** Folder of the embedded database (`TESSERA_DATA_DIR`, default ./data). */
+  dataDir: string;
+  /** PostgreSQL URL (`TESSERA_DATABASE_URL`); null: embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | null;
+  /** Redis URL (`TESSERA_REDIS_URL`); null: in-process sessions and rate limits. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key (`TESSERA_REDIS_PREFIX`, default `tessera:`). */
+  redisPrefix: string;
+  /** Build output of the console (`TESSERA_WEB_DIR`, default `<repo>/dist/web`). */
+  webDir: string;
+  /** Idle lifetime of a session in seconds (`TESSERA_SESSION_IDLE_SECONDS`, default 900). */
+  sessionIdleSeconds: number;
+  /** Absolute lifetime of a session in seconds (`TESSERA_SESSION_ABSOLUTE_SECONDS`, default 28800). */
+  sessionAbsoluteSeconds: number;
+  /** Fastify `trustProxy` (`TESSERA_TRUST_PROXY`: true/false, a hop count, or addresses). */
+  trustProxy: boolean | number | string;
+  /** Requests per address per window of the global limiter (`TESSERA_RATE_LIMIT_MAX`, default 3000; 0 = off). */
+  rateLimitMax: number;
+  /** Window of the global limiter in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
+  rateLimitWindowSeconds: number;
+  /** Failed sign-ins per account per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT`, default 5). */
+  loginMaxFailuresPerAccount: number;
+  /** Failed sign-ins per address per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS`, default 50). */
+  loginMaxFailuresPerAddress: number;
+  /** Window of the sign-in failure counters in seconds (`TESSERA_LOGIN_WINDOW_SECONDS`, default 900). */
+  loginWindowSeconds: number;
+  /** Log level (`TESSERA_LOG_LEVEL`, default info). */
+  logLevel: string;
+  /**
+   * Key encrypting secrets at rest (`TESSERA_SECRET_KEY`, 32 bytes base64 or hex); null: a key file
+   * `<dataDir>/secret.key` created on first use (issue 4).
+   */
+  secretKey: string | null;
+  /** SMTP server of outgoing mail (`TESSERA_SMTP_URL`, smtp: or smtps:); null: .eml files under `<dataDir>/mail`. */
+  smtpUrl: string | null;
+  /** Sender of outgoing mail (`TESSERA_MAIL_FROM`, default `no-reply@tessera.invalid`). */
+  mailFrom: string;
+  /** Public origin of the console for links in mail and WebAuthn (`TESSERA_PUBLIC_URL`); null: the request's origin. */
+  publicUrl: string | null;
+  /** WebAuthn relying-party id (`TESSERA_WEBAUTHN_RP_ID`); null: the request's host name (the tenant's domain). */
+  webauthnRpId: string | null;
+  /** Extra accepted WebAuthn origins (`TESSERA_WEBAUTHN_ORIGINS`, comma-separated). */
+  webauthnOrigins: string[];
+  /** Address the agent hub's gRPC endpoint listens on (`TESSERA_AGENT_GRPC_HOST`, default 127.0.0.1). */
+  agentGrpcHost: string;
+  /** Its port (`TESSERA_AGENT_GRPC_PORT`, default 8803; 0 = any free port). */
+  agentGrpcPort: number;
+  /** AgentAddress told to agents (`TESSERA_AGENT_ADDRESS`, default: the gRPC host, or 127.0.0.1 for a wildcard). */
+  agentAddress: string;
+  /** AgentPort told to agents (`TESSERA_AGENT_PUBLIC_PORT`, default: the bound gRPC port). */
+  agentPublicPort: number | null;
+  /** Timeout of a relayed agent call in ms (`TESSERA_AGENT_CALL_TIMEOUT_MS`, default 15000). */
+  agentCallTimeoutMs: number;
+  /** TLS certificate chain and key (PEM files) of the agent hub (`TESSERA_AGENT_GRPC_TLS_CERT`, `..._KEY`); null: plaintext (loopback). */
+  agentGrpcTlsCert: string | null;
+  agentGrpcTlsKey: string | null;
+}
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`env: ${name} must be an integer, got '${raw}'`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(`env: ${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new ConfigError(`env: ${name} must be a URL (${protocols.join(', ')})`, { cause });
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`env: ${name} must use ${protocols.join(' or ')}, got '${url.protocol}'`);
+  }
+  return raw.trim();
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * Reads and validates the configuration.
+ * @param env - the environment (default `process.env`)
+ * @param overrides - values that win over the environment (tests)
+ * @throws ConfigError naming the variable that is wrong
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): Readonly<ServerConfig> {
+  const config: ServerConfig = {
+    host: env.TESSERA_HOST?.trim() || '127.0.0.1',
+    port: integer(env, 'TESSERA_PORT', 8080, 0, 65535),
+    dataDir: path.resolve(env.TESSERA_DATA_DIR?.trim() || './data'),
+    databaseUrl: optionalUrl(env, 'TESSERA_DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: optionalUrl(env, 'TESSERA_REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: env.TESSERA_REDIS_PREFIX?.trim() || 'tessera:',
+    webDir: path.resolve(env.TESSERA_WEB_DIR?.trim() || path.join(REPO_ROOT, 'dist', 'web')),
+    sessionIdleSeconds: integer(env, 'TESSERA_SESSION_IDLE_SECONDS', 900, 10, 86_400 * 30),
+    sessionAbsoluteSeconds: integer(env, 'TESSERA_SESSION_ABSOLUTE_SECONDS', 28_800, 10, 86_400 * 365),
+    trustProxy: trustProxy(env.TESSERA_TRUST_PROXY?.trim()),
+    rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 3000, 0, 1_000_000_000),
+    rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    loginMaxFailuresPerAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
+    loginWindowSeconds: integer(env, 'TESSERA_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+    logLevel: env.TESSERA_LOG_LEVEL?.trim() || 'info',
+    secretKey: env.TESSERA_SECRET_KEY?.trim() || null,
+    smtpUrl: optionalUrl(env, 'TESSERA_SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.TESSERA_MAIL_FROM?.trim() || 'no-reply@tessera.invalid',
+    publicUrl: optionalUrl(env, 'TESSERA_PUBLIC_URL', ['http:', 'https:']),
+    webauthnRpId: env.TESSERA_WEBAUTHN_RP_ID?.trim() || null,
+    webauthnOrigins: (env.TESSERA_WEBAUTHN_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''),
+    agentGrpcHost: env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1',
+    agentGrpcPort: integer(env, 'TESSERA_AGENT_GRPC_PORT', 8803, 0, 65535),
+    agentAddress: env.TESSERA_AGENT_ADDRESS?.trim() || (['0.0.0.0', '::'].includes(env.TESSERA_AGENT_GRPC_HOST?.trim() ?? '') ? '127.0.0.1' : env.TESSERA_AGENT_GRPC_HOST?.trim() || '127.0.0.1'),
+    agentPublicPort: env.TESSERA_AGENT_PUBLIC_PORT?.trim() ? integer(env, 'TESSERA_AGENT_PUBLIC_PORT', 0, 1, 65535) : null,
+    agentCallTimeoutMs: integer(env, 'TESSERA_AGENT_CALL_TIMEOUT_MS', 15_000, 100, 600_000),
+    agentGrpcTlsCert: env.TESSERA_AGENT_GRPC_TLS_CERT?.trim() || null,
+    agentGrpcTlsKey: env.TESSERA_AGENT_GRPC_TLS_KEY?.trim() || null,
+    ...overrides,
+  };
+  if ((config.agentGrpcTlsCert === null) !== (config.agentGrpcTlsKey === null)) {
+    throw new ConfigError('env: TESSERA_AGENT_GRPC_TLS_CERT and TESSERA_AGENT_GRPC_TLS_KEY go together');
+  }
+  if (config.sessionAbsoluteSeconds < config.sessionIdleSeconds) {
+    throw new ConfigError('env: TESSERA_SESSION_ABSOLUTE_SECONDS must not be less than TESSERA_SESSION_IDLE_SECONDS');
+  }
+  return Object.freeze(config);
+}
