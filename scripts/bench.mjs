@@ -31,7 +31,7 @@ import { Pool } from 'undici';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-/** The server's KDF settings (server/src/auth/password.ts): argon2id, m = 19 MiB, t = 2, p = 1. */
+/** The server's KDF settings (server/src/platform/password.ts): argon2id, m = 19 MiB, t = 2, p = 1. */
 const KDF = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const ADMIN = { tenantName: 'Bench', username: 'bench-admin', password: 'bench-Password-123456', emailAddress: 'bench@example.test' };
 

@@ -2,9 +2,9 @@
  * Sign-in and sessions (signin §4): login with throttling and audit, check and refresh, logout,
  * anonymous sessions, the disclaimer.
  */
-import type { FastifyRequest } from 'fastify';
 import type { AnonymousSessionResponse, LoginRequest, LoginResponse, SessionInfo } from '@tessera/domain';
 import type { Db, Trx } from '../db/database';
+import type { ClientContext } from '../platform/request';
 import type { AuditWriter } from '../platform/audit';
 import type { ServerConfig } from '../platform/config';
 import { InvalidCredentialsError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../platform/errors';
@@ -80,12 +80,12 @@ export class AuthService {
    * failures count per account and per address, and past the limit the answer is LOGIN_THROTTLED.
    * The previous session of the request (if any) is replaced: the session id rotates.
    */
-  async login(request: FastifyRequest, body: LoginRequest, previousSessionId: string | null): Promise<IssuedSession<LoginResponse>> {
+  async login(client: Pick<ClientContext, 'ip' | 'hostname'>, body: LoginRequest, previousSessionId: string | null): Promise<IssuedSession<LoginResponse>> {
     const { db, audit, sessions, loginThrottle } = this.#deps;
     const username = trimUsername(body.username);
     if (username === '') throw new ValidationError('username', 'must not be empty');
-    const ip = request.ip;
-    const found = await signInLookup(db, request.hostname, username);
+    const ip = client.ip;
+    const found = await signInLookup(db, client.hostname, username);
     const tenant = found?.tenant;
     const account = accountKey(tenant?.id ?? '-', username);
 
@@ -158,9 +158,9 @@ export class AuthService {
    * account (`mfaThrottle`); a replayed or spent code is refused like a wrong one. On success the
    * pending session is replaced by a new active one (the session id rotates).
    */
-  async totpAuth(request: FastifyRequest, pending: SessionRecord, passcode: string, mfaThrottle: LoginThrottle): Promise<IssuedSession<LoginResponse>> {
+  async totpAuth(client: Pick<ClientContext, 'ip'>, pending: SessionRecord, passcode: string, mfaThrottle: LoginThrottle): Promise<IssuedSession<LoginResponse>> {
     const { db, audit, sessions } = this.#deps;
-    const ip = request.ip;
+    const ip = client.ip;
     if (!pending.userId || !pending.tenantId) throw new NotLoggedInError();
     const user = await users.findById(db, pending.tenantId, pending.userId);
     if (!user || !user.enabled) throw new NotLoggedInError();
@@ -223,7 +223,7 @@ export class AuthService {
   }
 
   /** Ends a session; audited `logout` when it belonged to a user. */
-  async logout(request: FastifyRequest, record: SessionRecord): Promise<void> {
+  async logout(client: Pick<ClientContext, 'ip'>, record: SessionRecord): Promise<void> {
     const { db, audit, sessions } = this.#deps;
     await db.transaction().execute(async (trx) => {
       if (record.userId && record.tenantId) {
@@ -233,7 +233,7 @@ export class AuthService {
           actorUserId: record.userId,
           actorUsername: user?.username ?? null,
           action: 'logout',
-          ip: request.ip,
+          ip: client.ip,
           detail: {},
         });
       }

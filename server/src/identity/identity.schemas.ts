@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { Email, PageQueryFields, Password, Permission, SafeString, Uuid } from '../platform/schemas';
 
-/** Username as sent: single-line text; the username rules run in the service. */
-export const Username = () => SafeString({ minLength: 1, maxLength: 100 });
+/** Username as sent: a string; the username rules (admin-console §5, domain's `validateUsername`) run in the service, so the texts are domain's. */
+export const Username = () => Type.String({ maxLength: 100 });
 
 /** `BootstrapStatus`. */
 export const BootstrapStatusSchema = Type.Object({ bootstrapMode: Type.Boolean() });

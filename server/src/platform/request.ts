@@ -13,3 +13,17 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function actorOf(request: FastifyRequest): { actorUserId: string | null; actorUsername: string | null; ip: string } {
   return { actorUserId: request.auth?.userId ?? null, actorUsername: request.auth?.username ?? null, ip: request.ip };
 }
+
+/**
+ * Where a request comes from, as services see it: services take this (a route passes its request,
+ * which has these fields), never the HTTP request object itself.
+ */
+export interface ClientContext {
+  /** Client address (after `trustProxy`). */
+  ip: string;
+  /** Host name of the request, without port (the tenant's domain). */
+  hostname: string;
+  /** Host header as sent, with port. */
+  host: string;
+  protocol: 'http' | 'https';
+}

@@ -4,16 +4,16 @@
  * console's own origin. Challenges are stored as SHA-256 and used once (§13.4.3).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../platform/config';
+import type { ClientContext } from '../../platform/request';
 
 /** The RP id for a request. */
-export function rpIdFor(request: FastifyRequest, config: Pick<ServerConfig, 'webauthnRpId'>): string {
+export function rpIdFor(request: Pick<ClientContext, 'hostname'>, config: Pick<ServerConfig, 'webauthnRpId'>): string {
   return config.webauthnRpId ?? request.hostname.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
 }
 
 /** The origins a ceremony's clientDataJSON may name. */
-export function expectedOriginsFor(request: FastifyRequest, config: Pick<ServerConfig, 'webauthnOrigins' | 'publicUrl'>): string[] {
+export function expectedOriginsFor(request: Pick<ClientContext, 'protocol' | 'host'>, config: Pick<ServerConfig, 'webauthnOrigins' | 'publicUrl'>): string[] {
   const origins = new Set(config.webauthnOrigins);
   if (config.publicUrl) origins.add(new URL(config.publicUrl).origin);
   origins.add(`${request.protocol}://${request.host}`);
