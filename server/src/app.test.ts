@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import './test-helpers/jest-shims';
 import { buildApp } from './app';
 import { build, TEST_PASSWORD, type TestContext } from './test-helpers/build';
 import { createTestDatabase } from './test-helpers/database';

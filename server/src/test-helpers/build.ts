@@ -3,7 +3,6 @@
  * browser-like client, and fixtures (bootstrap, users with given permissions, other tenants).
  * Call `close()` in `afterAll`: it closes the app and the database (every PGlite must be closed).
  */
-import './jest-shims';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
