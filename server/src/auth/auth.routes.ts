@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ErrorBody, errorResponses, NoContent, PlainText } from '../platform/schemas';
+import { errorResponses, globalOrJson, NoContent } from '../platform/schemas';
 import { requireAuth } from '../platform/request';
 import { currentSession } from '../platform/session-cookie';
 import { buildViewer } from '../identity/viewer.service';
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/Authentication-v1/Xsrf',
-    { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Set the XSRF cookie', tags, response: { 204: NoContent, ...errorResponses() } } },
     async (_request, reply) => reply.code(204).send(null),
   );
 
@@ -47,9 +47,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'public' },
       schema: {
+        summary: 'Sign in with username and password',
         tags,
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errorResponses(401, 503), 429: Type.Union([PlainText, ErrorBody]) },
+        // 401 INVALID_CREDENTIALS is JSON; 429 is the global limiter's text or LOGIN_THROTTLED JSON.
+        response: { 200: LoginResponseSchema, ...errorResponses(503), 401: Type.Ref('ApiErrorBody'), 429: globalOrJson(429) },
       },
     },
     async (request, reply) => {
@@ -61,25 +63,25 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/check-session',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Read the session (does not extend it)', tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
     async (request) => auth.check(requireAuth(request).session),
   );
 
   app.post(
     '/api2/Authentication-v1/refresh-session',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Extend the session', tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
     async (request) => auth.refresh(requireAuth(request).session),
   );
 
   app.post(
     '/api2/Authentication-v1/logout',
-    { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses(503) } } },
+    { config: { auth: 'public' }, schema: { summary: 'Sign out', tags, response: { 204: NoContent, ...errorResponses(503) } } },
     logout,
   );
 
   app.post(
     '/api2/Authentication-v1/AnonymousSession',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: AnonymousSessionResponseSchema, ...errorResponses(404) } } },
+    { config: { auth: 'public' }, schema: { summary: 'Start an anonymous session', tags, response: { 200: AnonymousSessionResponseSchema, ...errorResponses(404) } } },
     async (request, reply) => {
       const { token, body } = await auth.anonymous(previousSessionId(request));
       setSessionCookie(request, reply, token);
@@ -89,18 +91,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/Authentication-v1/Disclaimer',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: DisclaimerResponseSchema, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Read the tenant disclaimer', tags, response: { 200: DisclaimerResponseSchema, ...errorResponses() } } },
     async (request) => ({ disclaimer: await auth.disclaimer(request.hostname) }),
   );
 
   app.get(
     '/api/login',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Read the signed-in viewer (legacy)', tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
     async (request) => {
       const { userId, tenantId } = requireAuth(request);
       return buildViewer(app.db, userId, tenantId);
     },
   );
 
-  app.post('/api/logout', { config: { auth: 'public' }, schema: { tags, response: { 204: NoContent, ...errorResponses(503) } } }, logout);
+  app.post('/api/logout', { config: { auth: 'public' }, schema: { summary: 'Sign out (legacy)', tags, response: { 204: NoContent, ...errorResponses(503) } } }, logout);
 };

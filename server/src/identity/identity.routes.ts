@@ -35,7 +35,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/IDM-v1/BootstrapStatus',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: BootstrapStatusSchema, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Tell whether the server is in bootstrap mode', tags, response: { 200: BootstrapStatusSchema, ...errorResponses() } } },
     async (): Promise<BootstrapStatus> => ({ bootstrapMode: await bootstrap.isBootstrapMode() }),
   );
 
@@ -43,20 +43,20 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Bootstrap',
     {
       config: { auth: 'public' },
-      schema: { tags, body: BootstrapRequestSchema, response: { 201: BootstrapResponseSchema, ...errorResponses(503) } },
+      schema: { summary: 'Create the first tenant and administrator', tags, body: BootstrapRequestSchema, response: { 201: BootstrapResponseSchema, ...errorResponses(503) } },
     },
     async (request, reply) => reply.code(201).send(await bootstrap.bootstrap(request.body, request.ip)),
   );
 
   app.get(
     '/api2/IDM-v1/Version',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: VersionResponseSchema, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Read the product version', tags, response: { 200: VersionResponseSchema, ...errorResponses() } } },
     async (): Promise<VersionResponse> => ({ product: PRODUCT_NAME, version: pkg.version }),
   );
 
   app.get(
     '/api2/IDM-v1/News',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: NewsResponseSchema, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Read the news', tags, response: { 200: NewsResponseSchema, ...errorResponses() } } },
     async (): Promise<NewsResponse> => ({ version: NEWS_VERSION_DEFAULT, items: [] }),
   );
 
@@ -64,7 +64,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Users',
     {
       config: { auth: 'session', permission: 'userView' },
-      schema: { tags, querystring: UserListQuerySchema, response: { 200: PageOf(UserSummarySchema), ...errorResponses(401) } },
+      schema: { summary: 'List users', tags, querystring: UserListQuerySchema, response: { 200: PageOf(UserSummarySchema), ...errorResponses(401) } },
     },
     async (request) => usersService.listUsers(deps, requireAuth(request), request.query),
   );
@@ -73,7 +73,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/User',
     {
       config: { auth: 'session', permission: 'userView' },
-      schema: { tags, querystring: IdQuery, response: { 200: UserSummarySchema, ...errorResponses(401, 404) } },
+      schema: { summary: 'Read a user', tags, querystring: IdQuery, response: { 200: UserSummarySchema, ...errorResponses(401, 404) } },
     },
     async (request) => usersService.getUser(deps, requireAuth(request), request.query.id),
   );
@@ -82,7 +82,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/User',
     {
       config: { auth: 'session', permission: 'userAdd' },
-      schema: { tags, body: CreateUserRequestSchema, response: { 201: UserSummarySchema, ...errorResponses(401, 409, 503) } },
+      schema: { summary: 'Create a user', tags, body: CreateUserRequestSchema, response: { 201: UserSummarySchema, ...errorResponses(401, 409, 503) } },
     },
     async (request, reply) => reply.code(201).send(await usersService.createUser(deps, requireAuth(request), actorOf(request), request.body)),
   );
@@ -91,7 +91,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/User',
     {
       config: { auth: 'session', permission: ['userEdit', 'selfServicePortal'] },
-      schema: { tags, body: UpdateUserRequestSchema, response: { 200: UserSummarySchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Update a user', tags, body: UpdateUserRequestSchema, response: { 200: UserSummarySchema, ...errorResponses(401, 404, 503) } },
     },
     async (request) => usersService.updateUser(deps, requireAuth(request), actorOf(request), request.body),
   );
@@ -100,7 +100,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Roles',
     {
       config: { auth: 'session', permission: 'roleView' },
-      schema: { tags, querystring: RoleListQuerySchema, response: { 200: PageOf(RoleSchema), ...errorResponses(401) } },
+      schema: { summary: 'List roles', tags, querystring: RoleListQuerySchema, response: { 200: PageOf(RoleSchema), ...errorResponses(401) } },
     },
     async (request) => rolesService.listRoles(deps, requireAuth(request), request.query),
   );
@@ -109,7 +109,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Role',
     {
       config: { auth: 'session', permission: 'roleView' },
-      schema: { tags, querystring: IdQuery, response: { 200: RoleSchema, ...errorResponses(401, 404) } },
+      schema: { summary: 'Read a role', tags, querystring: IdQuery, response: { 200: RoleSchema, ...errorResponses(401, 404) } },
     },
     async (request) => rolesService.getRole(deps, requireAuth(request), request.query.id),
   );
@@ -118,7 +118,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Role',
     {
       config: { auth: 'session', permission: 'roleAdd' },
-      schema: { tags, body: CreateRoleRequestSchema, response: { 201: RoleSchema, ...errorResponses(401, 409, 503) } },
+      schema: { summary: 'Create a role', tags, body: CreateRoleRequestSchema, response: { 201: RoleSchema, ...errorResponses(401, 409, 503) } },
     },
     async (request, reply) => reply.code(201).send(await rolesService.createRole(deps, requireAuth(request), actorOf(request), request.body)),
   );
@@ -127,7 +127,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/Role',
     {
       config: { auth: 'session', permission: 'roleEdit' },
-      schema: { tags, body: UpdateRoleRequestSchema, response: { 200: RoleSchema, ...errorResponses(401, 404, 409, 503) } },
+      schema: { summary: 'Update a role', tags, body: UpdateRoleRequestSchema, response: { 200: RoleSchema, ...errorResponses(401, 404, 409, 503) } },
     },
     async (request) => rolesService.updateRole(deps, requireAuth(request), actorOf(request), request.body),
   );
@@ -136,7 +136,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/TenancyConfig',
     {
       config: { auth: 'session', permission: 'tenancyConfig' },
-      schema: { tags, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404) } },
+      schema: { summary: 'Read the tenancy configuration', tags, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404) } },
     },
     async (request) => tenancyConfigService.getTenancyConfig(deps, requireAuth(request)),
   );
@@ -145,7 +145,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/TenancyConfig',
     {
       config: { auth: 'session', permission: 'tenancyConfig' },
-      schema: { tags, body: TenancyConfigPatchSchema, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Change the tenancy configuration', tags, body: TenancyConfigPatchSchema, response: { 200: TenancyConfigSchema, ...errorResponses(401, 404, 503) } },
     },
     async (request) => tenancyConfigService.updateTenancyConfig(deps, requireAuth(request), actorOf(request), request.body),
   );

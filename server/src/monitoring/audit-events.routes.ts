@@ -51,7 +51,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Monitoring-v1/AuditEvents',
     {
       config: { auth: 'session', permission: 'audit' },
-      schema: { tags: ['monitoring'], querystring: AuditEventQuerySchema, response: { 200: PageOf(AuditEventSchema), ...errorResponses(401) } },
+      schema: { summary: 'List audit events', tags: ['monitoring'], querystring: AuditEventQuerySchema, response: { 200: PageOf(AuditEventSchema), ...errorResponses(401) } },
     },
     async (request): Promise<Page<AuditEvent>> => {
       const { tenantId } = requireAuth(request);

@@ -119,6 +119,17 @@ export class PasskeyFailedError extends AppError {
   }
 }
 
+/**
+ * 400 `PASSKEY_FAILED` to an anonymous caller (FinishFido2Authentication): one generic answer whatever
+ * failed, so the caller learns nothing about credentials, origins or counters; the reason goes to the log
+ * and the audit event.
+ */
+export class PasskeySignInFailedError extends AppError {
+  constructor(options?: { cause?: unknown }) {
+    super('PASSKEY_FAILED', 400, 'The passkey could not be verified.', options);
+  }
+}
+
 /** 400 `RESET_TOKEN_INVALID`: unknown, used or expired password reset token. */
 export class ResetTokenInvalidError extends AppError {
   constructor() {

@@ -2,6 +2,7 @@
  * TypeBox building blocks shared by every route schema: safe strings, ids, the error body and pages.
  */
 import { Type, type TSchema, type StringOptions } from '@sinclair/typebox';
+import { GLOBAL_BODIES } from '@tessera/domain';
 
 /** Pattern of a single-line free-text field: no control characters (< 0x20, 0x7f). */
 export const SAFE_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*$';
@@ -53,17 +54,47 @@ export const PlainText = Type.String({ description: 'Plain-text global answer' }
 /** An empty answer (204). */
 export const NoContent = Type.Null({ description: 'No content' });
 
-/** The error answers every route may give, plus the ones a route adds. */
-export function errorResponses(...statuses: number[]): Record<number, TSchema> {
-  const out: Record<number, TSchema> = {
+/**
+ * A response with its media types, for answers that are not (only) JSON: `{description, content:
+ * {'<type>': {schema}}}`. Fastify and the OpenAPI document both read this form.
+ */
+export function responseOf(description: string, content: Record<string, TSchema>): { description: string; content: Record<string, { schema: TSchema }> } {
+  return { description, content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+}
+
+/** The plain-text global answers, by status: each body is exactly the text of `GLOBAL_BODIES`. */
+export const GLOBAL_TEXT_RESPONSES = {
+  401: { name: 'NotLoggedIn', text: GLOBAL_BODIES.notLoggedIn, description: 'No fully signed-in session (plain text `not_logged_in`)' },
+  429: { name: 'TooManyRequests', text: GLOBAL_BODIES.tooManyRequests, description: 'The per-address rate limit was hit (plain text `Too Many Requests`)' },
+  503: { name: 'AuditFailed', text: GLOBAL_BODIES.auditFailed, description: 'The audit event could not be written; nothing was changed (plain text `Audit failed`)' },
+} as const;
+
+/** The text/plain schema of a global answer's body. */
+export const globalText = (status: keyof typeof GLOBAL_TEXT_RESPONSES) => Type.Literal(GLOBAL_TEXT_RESPONSES[status].text);
+
+/** The response of a global plain-text answer (401, 429, 503). */
+export const globalResponse = (status: keyof typeof GLOBAL_TEXT_RESPONSES) =>
+  responseOf(GLOBAL_TEXT_RESPONSES[status].description, { 'text/plain': globalText(status) });
+
+/** A response that is either a global plain-text answer or a JSON `ApiErrorBody` (e.g. 429 of login). */
+export const globalOrJson = (status: keyof typeof GLOBAL_TEXT_RESPONSES) =>
+  responseOf(`${GLOBAL_TEXT_RESPONSES[status].description}, or a JSON error`, { 'text/plain': globalText(status), 'application/json': Type.Ref('ApiErrorBody') });
+
+/**
+ * The error answers every route may give (400, 403, 413, 429, 500), plus the ones a route adds: 401 and
+ * 503 are the plain-text global answers (a JSON 401 such as INVALID_CREDENTIALS is declared by the
+ * route itself), every other status the JSON `ApiErrorBody`.
+ */
+export function errorResponses(...statuses: number[]): Record<number, unknown> {
+  const out: Record<number, unknown> = {
     400: Type.Ref('ApiErrorBody'),
     403: Type.Ref('ApiErrorBody'),
     413: Type.Ref('ApiErrorBody'),
-    429: PlainText,
+    429: globalResponse(429),
     500: Type.Ref('ApiErrorBody'),
   };
   for (const status of statuses) {
-    out[status] = status === 401 || status === 503 ? PlainText : Type.Ref('ApiErrorBody');
+    out[status] = status === 401 || status === 503 ? globalResponse(status) : Type.Ref('ApiErrorBody');
   }
   return out;
 }

@@ -20,8 +20,21 @@ export interface AuthContext {
 /** Access rule of a route, checked by the auth guard before anything else. */
 export type RouteAuth = 'public' | 'session';
 
+/** A websocket stream as the OpenAPI document describes it (`x-websockets`): streams are not Fastify routes. */
+export interface WebsocketDoc {
+  summary: string;
+  /** Who may open it and what the upgrade needs. */
+  description: string;
+  /** Plain-text answers that refuse the upgrade, by status. */
+  refusals: Record<string, string>;
+  /** JSON schema of the messages the server sends. */
+  serverMessages: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Websocket streams to describe in the OpenAPI document, by path (tessera-openapi). */
+    websocketDocs: Map<string, WebsocketDoc>;
     config: Readonly<ServerConfig>;
     /** The clock (epoch ms); injected by tests. */
     now: () => number;

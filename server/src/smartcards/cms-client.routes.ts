@@ -49,7 +49,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/CMS-v2/CMSClientGRPCConfig',
     {
       config: { auth: 'public' },
-      schema: { tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer(), AgentTls: Type.Optional(Type.Boolean()) }), ...errorResponses(401) } },
+      schema: { summary: 'Read where the CMS Client dials the server', tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer(), AgentTls: Type.Optional(Type.Boolean()) }), ...errorResponses(401) } },
     },
     async (request) => {
       await service.anySession(request);
@@ -61,28 +61,28 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/CMS-v2/CMSClientSessionToken',
-    { config: { auth: 'public' }, schema: { tags, response: { 200: Type.Object({ SessionCookie: Type.String() }), ...errorResponses(401, 503) } } },
+    { config: { auth: 'public' }, schema: { summary: 'Get a single-use token for the CMS Client', tags, response: { 200: Type.Object({ SessionCookie: Type.String() }), ...errorResponses(401, 503) } } },
     async (request) => service.issueToken(request),
   );
 
   for (const v of CMS_VERSIONS) {
     app.get(
       `/api2/${v}/PingClient`,
-      { config: session, schema: { tags, response: { 200: Type.Object({ pong: Type.Boolean(), version: Type.String() }), ...relayErrors() } } },
+      { config: session, schema: { summary: 'Ping the CMS Client', tags, response: { 200: Type.Object({ pong: Type.Boolean(), version: Type.String() }), ...relayErrors() } } },
       async (request) => service.relay(request, 'Ping', {}),
     );
 
-    app.get(`/api2/${v}/ListReaders`, { config: session, schema: { tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
+    app.get(`/api2/${v}/ListReaders`, { config: session, schema: { summary: 'List the card readers of the CMS Client', tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
       service.listReaders(request, 'ListReaders'),
     );
 
-    app.get(`/api2/${v}/AnonymousListReaders`, { config: { auth: 'public' }, schema: { tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
+    app.get(`/api2/${v}/AnonymousListReaders`, { config: { auth: 'public' }, schema: { summary: 'List the card readers (anonymous session allowed)', tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
       service.listReaders(request, 'AnonymousListReaders'),
     );
 
     app.post(
       `/api2/${v}/GetReader`,
-      { config: session, schema: { tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...readerErrors() } } },
+      { config: session, schema: { summary: 'Read one card reader', tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...readerErrors() } } },
       async (request) => {
         const readerName = readerNameOf(request.body.card_id);
         return service.relay(request, 'GetReader', { readerName }, { readerName });
@@ -94,6 +94,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: session,
         schema: {
+          summary: 'Read the PIN requirements',
           tags,
           body: Type.Optional(Type.Object({ card_id: Type.Optional(CardIdSchema) })),
           response: { 200: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer(), digitsOnly: Type.Boolean(), description: Type.String() }), ...relayErrors() },
@@ -107,6 +108,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: session,
         schema: {
+          summary: 'Check a card PIN',
           tags,
           body: Type.Object({ card_id: CardIdSchema, pin: Type.String({ minLength: 1, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' }) }),
           response: { 200: Type.Object({ valid: Type.Boolean() }), ...readerErrors(), ...errorResponses(403) },
@@ -115,7 +117,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.validatePin(request, readerNameOf(request.body.card_id), request.body.pin),
     );
 
-    app.post(`/api2/${v}/KillSession`, { config: session, schema: { tags, response: { 200: Type.Object({ killed: Type.Boolean() }), ...relayErrors() } } }, async (request) =>
+    app.post(`/api2/${v}/KillSession`, { config: session, schema: { summary: 'End the CMS Client links of the session', tags, response: { 200: Type.Object({ killed: Type.Boolean() }), ...relayErrors() } } }, async (request) =>
       service.killSession(request),
     );
   }

@@ -41,17 +41,17 @@ export const PinRequirementsConfigSchema = Type.Object({
 export const pinRequirementsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, audit: app.audit };
 
-  app.get(PATH, { config, schema: { tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401) } } }, async (request) =>
+  app.get(PATH, { config, schema: { summary: 'Read the tenant PIN policy', tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401) } } }, async (request) =>
     service.getConfig(deps, requireAuth(request)),
   );
 
   app.put(
     PATH,
-    { config, schema: { tags, body: UpdatePinRequirementsConfigSchema, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } },
+    { config, schema: { summary: 'Set the tenant PIN policy', tags, body: UpdatePinRequirementsConfigSchema, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } },
     async (request) => service.updateConfig(deps, requireAuth(request), actorOf(request), request.body),
   );
 
-  app.delete(PATH, { config, schema: { tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } }, async (request) =>
+  app.delete(PATH, { config, schema: { summary: 'Reset the tenant PIN policy to the default', tags, response: { 200: PinRequirementsConfigSchema, ...errorResponses(401, 503) } } }, async (request) =>
     service.resetConfig(deps, requireAuth(request), actorOf(request)),
   );
 };

@@ -46,8 +46,27 @@ async function authorise(app: FastifyInstance, request: IncomingMessage): Promis
   return { session, username: access.username };
 }
 
+const READER_EVENT_TYPES = ['readerAdded', 'readerRemoved', 'cardInserted', 'cardRemoved', 'cardIdentified', 'processing', 'agentConnected', 'agentDisconnected'];
+
+/** What the OpenAPI document says of the stream (`x-websockets`). */
+const STREAM_DOC = {
+  summary: 'Reader and card events of the session\'s CMS Clients (websocket, signin §7)',
+  description:
+    'GET with `Upgrade: websocket`, the session cookie, and an `Origin` of the same host; needs smartcardManage or selfServicePortal. ' +
+    'The server sends JSON text messages: first the reader snapshot (or noClient), then one message per event. Normal close 1000.',
+  refusals: { 401: 'not_logged_in', 403: 'Forbidden (other origin or missing permission)', 503: 'Audit failed' },
+  serverMessages: {
+    oneOf: [
+      { type: 'object', required: ['type', 'readerName', 'readers'], properties: { type: { const: 'readers' }, readerName: { const: '' }, readers: { type: 'array', items: { type: 'object' } } } },
+      { type: 'object', required: ['type', 'readerName'], properties: { type: { enum: READER_EVENT_TYPES }, readerName: { type: 'string' }, reader: { type: 'object' } } },
+      { type: 'object', required: ['type', 'message'], properties: { type: { enum: ['noClient', 'error'] }, readerName: { const: '' }, message: { type: 'string' } } },
+    ],
+  },
+};
+
 /** Handles websocket upgrades on `paths`. */
 export function registerReaderStream(app: FastifyInstance, service: CmsClientService, paths: string[]): void {
+  for (const path of paths) app.websocketDocs.set(path, STREAM_DOC);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const wanted = new Set(paths);
 

@@ -34,19 +34,19 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${M}/Ticket`,
-    { config: { auth: 'session', permission: 'ticketView' }, schema: { tags, querystring: TicketIdQuery, response: { 200: TicketSchema, ...errorResponses(401, 404) } } },
+    { config: { auth: 'session', permission: 'ticketView' }, schema: { summary: 'Read a support ticket', tags, querystring: TicketIdQuery, response: { 200: TicketSchema, ...errorResponses(401, 404) } } },
     async (request) => service.getTicket(deps, requireAuth(request), request.query.ticketId),
   );
 
   app.post(
     `${M}/Ticket`,
-    { config: { auth: 'session', permission: 'ticketAdd' }, schema: { tags, body: CreateTicketSchema, response: { 201: CreateTicketResponseSchema, ...errorResponses(401, 503) } } },
+    { config: { auth: 'session', permission: 'ticketAdd' }, schema: { summary: 'Create a support ticket', tags, body: CreateTicketSchema, response: { 201: CreateTicketResponseSchema, ...errorResponses(401, 503) } } },
     async (request, reply) => reply.code(201).send(await service.createTicket(deps, requireAuth(request), actorOf(request), request.body)),
   );
 
   app.put(
     `${M}/Ticket`,
-    { config: { auth: 'session', permission: 'ticketEdit' }, schema: { tags, body: UpdateTicketSchema, response: { 200: TicketSchema, ...errorResponses(401, 404, 409, 503) } } },
+    { config: { auth: 'session', permission: 'ticketEdit' }, schema: { summary: 'Update a support ticket', tags, body: UpdateTicketSchema, response: { 200: TicketSchema, ...errorResponses(401, 404, 409, 503) } } },
     async (request) => service.updateTicket(deps, requireAuth(request), actorOf(request), request.body),
   );
 
@@ -54,14 +54,14 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/Ticket`,
     {
       config: { auth: 'session', permission: 'ticketEdit' },
-      schema: { tags, body: BulkUpdateTicketsSchema, response: { 200: BulkUpdateTicketsResponseSchema, ...errorResponses(401, 404, 409, 503) } },
+      schema: { summary: 'Change the status of several tickets', tags, body: BulkUpdateTicketsSchema, response: { 200: BulkUpdateTicketsResponseSchema, ...errorResponses(401, 404, 409, 503) } },
     },
     async (request) => service.bulkUpdateTickets(deps, requireAuth(request), actorOf(request), request.body),
   );
 
   app.patch(
     `${M}/AssignTicketToUser`,
-    { config: { auth: 'session', permission: 'ticketEdit' }, schema: { tags, body: AssignTicketSchema, response: { 200: TicketSchema, ...errorResponses(401, 404, 503) } } },
+    { config: { auth: 'session', permission: 'ticketEdit' }, schema: { summary: 'Assign a ticket to a user', tags, body: AssignTicketSchema, response: { 200: TicketSchema, ...errorResponses(401, 404, 503) } } },
     async (request) => service.assignTicket(deps, requireAuth(request), actorOf(request), request.body),
   );
 
@@ -69,7 +69,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/SearchTicketMessages`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, querystring: TicketIdQuery, response: { 200: TicketMessagesResponseSchema, ...errorResponses(401, 404) } },
+      schema: { summary: 'List the messages of a ticket', tags, querystring: TicketIdQuery, response: { 200: TicketMessagesResponseSchema, ...errorResponses(401, 404) } },
     },
     async (request) => service.listMessages(deps, requireAuth(request), request.query.ticketId),
   );
@@ -78,7 +78,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/TicketMessage`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, body: CreateTicketMessageSchema, response: { 201: TicketMessageSchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Post a ticket message', tags, body: CreateTicketMessageSchema, response: { 201: TicketMessageSchema, ...errorResponses(401, 404, 503) } },
     },
     async (request, reply) => reply.code(201).send(await service.createMessage(deps, requireAuth(request), actorOf(request), request.body)),
   );
@@ -87,7 +87,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/TicketMessage`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, body: UpdateTicketMessageSchema, response: { 200: TicketMessageSchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Edit a ticket message', tags, body: UpdateTicketMessageSchema, response: { 200: TicketMessageSchema, ...errorResponses(401, 404, 503) } },
     },
     async (request) => service.updateMessage(deps, requireAuth(request), actorOf(request), request.body),
   );
@@ -96,7 +96,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/TicketMessage`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, body: DeleteTicketMessageSchema, response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Delete a ticket message', tags, body: DeleteTicketMessageSchema, response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
     },
     async (request, reply) => {
       await service.deleteMessage(deps, requireAuth(request), actorOf(request), request.body.messageId);
@@ -108,7 +108,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/SearchSupportTickets`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, body: SearchSupportTicketsSchema, response: { 200: SearchSupportTicketsResponseSchema, ...errorResponses(401) } },
+      schema: { summary: 'Search support tickets', tags, body: SearchSupportTicketsSchema, response: { 200: SearchSupportTicketsResponseSchema, ...errorResponses(401) } },
     },
     async (request) => service.searchTickets(deps, requireAuth(request), request.body ?? {}),
   );
@@ -117,7 +117,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/SupportTicketMetrics`,
     {
       config: { auth: 'session', permission: 'ticketEdit' },
-      schema: { tags, querystring: TicketMetricsQuery, response: { 200: TicketMetricsSchema, ...errorResponses(401) } },
+      schema: { summary: 'Read support ticket metrics', tags, querystring: TicketMetricsQuery, response: { 200: TicketMetricsSchema, ...errorResponses(401) } },
     },
     async (request) => service.metrics(deps, requireAuth(request), request.query.period ?? '30d'),
   );
@@ -126,7 +126,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${M}/TicketNotifications`,
     {
       config: { auth: 'session', permission: 'ticketView' },
-      schema: { tags, querystring: TicketNotificationsQuery, response: { 200: TicketNotificationsSchema, ...errorResponses(401) } },
+      schema: { summary: 'Read new ticket messages for the viewer', tags, querystring: TicketNotificationsQuery, response: { 200: TicketNotificationsSchema, ...errorResponses(401) } },
     },
     async (request) => service.notifications(deps, requireAuth(request), request.query.since),
   );

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '@tessera/domain';
-import { ErrorBody, errorResponses, NoContent, Password, PlainText, SafeString, Uuid } from '../../platform/schemas';
+import { errorResponses, globalOrJson, NoContent, Password, SafeString, Uuid } from '../../platform/schemas';
 import { requireAuth } from '../../platform/request';
 import { auditActor } from '../../platform/audit';
 import { currentSession } from '../../platform/session-cookie';
@@ -61,7 +61,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Authentication-v1/TOTPAuth',
     {
       config: { auth: 'public' },
-      schema: { tags, body: PasscodeBody, response: { 200: LoginResponseSchema, ...errorResponses(401, 503), 429: Type.Union([PlainText, ErrorBody]) } },
+      schema: { summary: 'Complete a sign-in with a TOTP or recovery code', tags, body: PasscodeBody, response: { 200: LoginResponseSchema, ...errorResponses(503), 401: globalOrJson(401), 429: globalOrJson(429) } },
     },
     async (request, reply) => {
       const pending = await currentSession(request);
@@ -74,7 +74,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api2/Authentication-v1/MfaStatus',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: MfaStatusSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Read the viewer\'s two-factor status', tags, response: { 200: MfaStatusSchema, ...errorResponses(401) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { tenant } = await signedInUser(app.db, tenantId, userId);
@@ -84,7 +84,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/MfaEnrol',
-    { config: { auth: 'session' }, schema: { tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 409, 503) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Start two-factor enrolment', tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 409, 503) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
@@ -102,7 +102,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Authentication-v1/MfaConfirm',
     {
       config: { auth: 'session' },
-      schema: { tags, body: PasscodeBody, response: { 200: MfaStatusSchema, ...errorResponses(401, 503), 429: Type.Union([PlainText, ErrorBody]) } },
+      schema: { summary: 'Confirm two-factor enrolment with a code', tags, body: PasscodeBody, response: { 200: MfaStatusSchema, ...errorResponses(503), 401: globalOrJson(401), 429: globalOrJson(429) } },
     },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
@@ -134,7 +134,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/MfaDisable',
-    { config: { auth: 'session' }, schema: { tags, body: PasswordBody, response: { 200: MfaStatusSchema, ...errorResponses(401, 409, 503) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Turn two-factor authentication off', tags, body: PasswordBody, response: { 200: MfaStatusSchema, ...errorResponses(401, 409, 503) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
@@ -152,7 +152,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Authentication-v1/MfaRecoveryCodes',
     {
       config: { auth: 'session' },
-      schema: { tags, body: PasswordBody, response: { 200: Type.Object({ recovery_codes: Type.Array(Type.String()) }), ...errorResponses(401, 409, 503) } },
+      schema: { summary: 'Replace the recovery codes', tags, body: PasswordBody, response: { 200: Type.Object({ recovery_codes: Type.Array(Type.String()) }), ...errorResponses(401, 409, 503) } },
     },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
@@ -172,7 +172,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/UserMfaStatus',
     {
       config: { auth: 'session', permission: 'userView' },
-      schema: { tags, querystring: Type.Object({ userId: Uuid() }), response: { 200: MfaStatusSchema, ...errorResponses(401, 404) } },
+      schema: { summary: 'Read a user\'s two-factor status', tags, querystring: Type.Object({ userId: Uuid() }), response: { 200: MfaStatusSchema, ...errorResponses(401, 404) } },
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
@@ -186,7 +186,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/IDM-v1/ResetUserMfa',
     {
       config: { auth: 'session', permission: 'userEdit' },
-      schema: { tags, body: Type.Object({ userId: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Reset a user\'s two-factor authentication', tags, body: Type.Object({ userId: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
     },
     async (request, reply) => {
       const { tenantId } = requireAuth(request);
@@ -205,6 +205,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'session', permission: 'tenancyConfig' },
       schema: {
+        summary: 'Require two-factor authentication in the tenant, or not',
         tags,
         body: Type.Object({ isRequired: Type.Boolean() }, { additionalProperties: false }),
         response: { 200: Type.Object({ isRequired: Type.Boolean() }), ...errorResponses(401, 503) },

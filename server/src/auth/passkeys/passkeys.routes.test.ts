@@ -83,7 +83,9 @@ describe('passkeys', () => {
     const expectRefused = async (assertion: Record<string, unknown>, reason: RegExp) => {
       const { res, client } = await signIn(assertion);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'PASSKEY_FAILED', message: expect.stringMatching(reason) });
+      // An anonymous caller learns nothing of why; the audit event keeps the reason.
+      expect(res.json()).toEqual({ code: 'PASSKEY_FAILED', message: 'The passkey could not be verified.' });
+      expect((await t.auditRows('login')).at(-1)).toMatchObject({ outcome: 'failure', detail: { method: 'passkey', reason: expect.stringMatching(reason) } });
       expect(client.cookies.has('tessera_session')).toBe(false);
     };
 
@@ -132,6 +134,28 @@ describe('passkeys', () => {
       }
       const row = await t.db.selectFrom('webauthn_credentials').select(['backed_up', 'device_type']).where('credential_id', '=', authenticator.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ backed_up: false, device_type: 'singleDevice' });
+    });
+
+    it('should validate the assertion body like every other: extra fields and malformed ids name the field, nothing is spent', async () => {
+      const c = await challenge();
+      const good = authenticator.assert({ challenge: c, origin: ORIGIN, rpId: RP_ID });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ ...good, extra: 1 }, 'extra'],
+        [{ ...good, id: 'not base64url!' }, 'id'],
+        [{ ...good, rawId: 42 }, 'rawId'],
+        [{ ...good, type: 'password' }, 'type'],
+        [{ ...good, response: { ...(good.response as object), clientDataJSON: 'a+b/c=' } }, 'response.clientDataJSON'],
+        [{ ...good, response: { ...(good.response as object), more: 'x' } }, 'response.more'],
+      ];
+      const before = (await t.auditRows('login')).length;
+      for (const [body, field] of cases) {
+        const res = (await signIn(body)).res;
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+      }
+      // Rejected before any work: no audit event, and the challenge is still good for the real assertion.
+      expect(await t.auditRows('login')).toHaveLength(before);
+      expect((await signIn(good)).res.statusCode).toBe(200);
     });
 
     it('should refuse a credential of another tenant', async () => {
@@ -198,7 +222,8 @@ describe('passkeys', () => {
       expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.statusCode).toBe(200);
       expect((await admin.request('PATCH', '/api2/CMS-v2/RenameFido2SyncedCredential', { body: { credentialId, newCustomName: 'Phone' } })).json()).toMatchObject({ customName: 'Phone' });
       expect((await admin.post('/api2/CMS-v2/MarkFido2SyncedCredentialForDeletion', { credentialId, markedForDeletion: true })).json()).toMatchObject({ markedForDeletion: true });
-      expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.json()).toMatchObject({ message: expect.stringMatching(/marked for deletion/) });
+      expect((await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }))).res.json()).toEqual({ code: 'PASSKEY_FAILED', message: 'The passkey could not be verified.' });
+      expect((await t.auditRows('login')).at(-1)).toMatchObject({ outcome: 'failure', detail: { method: 'passkey', reason: 'passkey marked for deletion' } });
       expect((await admin.request('DELETE', '/api2/CMS-v2/Fido2SyncedCredential', { body: { credentialId } })).statusCode).toBe(204);
       expect((await admin.post('/api2/CMS-v2/GetFido2SyncedCredential', { credentialId })).statusCode).toBe(404);
       expect((await t.auditRows('fido.synced.delete')).at(-1)).toMatchObject({ target_id: credentialId });

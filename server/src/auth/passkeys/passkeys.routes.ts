@@ -16,7 +16,7 @@ import { Type } from '@sinclair/typebox';
 import { generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEY_CHALLENGE_LIFETIME_MS, PRODUCT_NAME, WEBAUTHN_CHALLENGE_CONTENT_TYPE, defaultPasskeyName, type Fido2Credential, type Fido2SyncedCredential } from '@tessera/domain';
-import { errorResponses, NoContent, SafeString, Uuid } from '../../platform/schemas';
+import { errorResponses, NoContent, responseOf, SafeString, Uuid } from '../../platform/schemas';
 import { requireAuth } from '../../platform/request';
 import { auditActor } from '../../platform/audit';
 import { setSessionCookie, readSessionToken } from '../../platform/session-cookie';
@@ -28,7 +28,7 @@ import { buildViewer } from '../../identity/viewer.service';
 import { users } from '../../identity/accounts.service';
 import { effectivePermissions, loadAccess } from '../../platform/access';
 import { tenantOfHost } from '../../identity/tenants.service';
-import { ConflictError, ForbiddenError, NotFoundError, PasskeyFailedError } from '../../platform/errors';
+import { ConflictError, ForbiddenError, NotFoundError, PasskeyFailedError, PasskeySignInFailedError } from '../../platform/errors';
 import type { WebauthnCredentialRow } from './passkeys.table';
 import * as repo from './passkeys.repository';
 import { challengeId, challengeOfResponse, expectedOriginsFor, rpIdFor } from './webauthn';
@@ -55,6 +55,31 @@ const SyncedSchema = Type.Object({
   lastUsedAt: Type.Union([Type.String(), Type.Null()]),
 });
 const CustomName = () => SafeString({ minLength: 1, maxLength: 100 });
+/** Base64url without padding (WebAuthn L3 §5.1: the JSON form of every binary field). */
+const Base64Url = (options: { minLength?: number; maxLength: number }) => Type.String({ minLength: 1, ...options, pattern: '^[A-Za-z0-9_-]*$' });
+/**
+ * An AuthenticationResponseJSON (WebAuthn L3 §5.1.4.3, `PublicKeyCredential.toJSON()`): every field checked,
+ * no others accepted. `clientExtensionResults` maps extension ids to their outputs (§9).
+ */
+const AuthenticationJson = Type.Object(
+  {
+    id: Base64Url({ maxLength: 1400 }),
+    rawId: Base64Url({ maxLength: 1400 }),
+    type: Type.Literal('public-key'),
+    response: Type.Object(
+      {
+        clientDataJSON: Base64Url({ maxLength: 8192 }),
+        authenticatorData: Base64Url({ maxLength: 8192 }),
+        signature: Base64Url({ maxLength: 2048 }),
+        userHandle: Type.Optional(Base64Url({ minLength: 0, maxLength: 128 })),
+      },
+      { additionalProperties: false },
+    ),
+    clientExtensionResults: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{0,31}$' }), Type.Unknown(), { maxProperties: 16 })),
+    authenticatorAttachment: Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform'), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 /** A WebAuthn JSON response: checked by the library, so only its outer shape here. */
 const WebAuthnJson = Type.Object({ id: Type.String({ maxLength: 1400 }), rawId: Type.String({ maxLength: 1400 }), type: Type.String({ maxLength: 40 }), response: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true });
 
@@ -106,7 +131,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${AUTH}/PrepareFido2Registration`,
     {
       config: { auth: 'session' },
-      schema: { tags, body: Type.Object({ userId: Uuid() }, { additionalProperties: false }), response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 404) } },
+      schema: { summary: 'Start registering a passkey', tags, body: Type.Object({ userId: Uuid() }, { additionalProperties: false }), response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 404) } },
     },
     async (request) => {
       const target = await requireUserAccess(request, request.body.userId, ['userEdit']);
@@ -135,6 +160,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'session' },
       schema: {
+        summary: 'Finish registering a passkey',
         tags,
         body: Type.Object({ credentialCreationResponseJson: WebAuthnJson, customName: Type.Optional(SafeString({ maxLength: 100 })) }, { additionalProperties: false }),
         response: { 200: Fido2CredentialSchema, ...errorResponses(401, 404, 409, 503) },
@@ -191,6 +217,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'session' },
       schema: {
+        summary: 'List a user\'s passkeys',
         tags,
         body: Type.Object({ userId: Uuid() }, { additionalProperties: false }),
         response: { 200: Type.Object({ registeredCredentials: Type.Array(Fido2CredentialSchema), displayName: Type.String(), username: Type.String() }), ...errorResponses(401, 404) },
@@ -212,6 +239,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'session' },
       schema: {
+        summary: 'Rename a passkey',
         tags,
         body: Type.Object({ userId: Uuid(), id: Uuid(), newCustomName: CustomName() }, { additionalProperties: false }),
         response: { 200: Fido2CredentialSchema, ...errorResponses(401, 404, 503) },
@@ -233,7 +261,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${AUTH}/DeleteFido2RegisteredCredential`,
     {
       config: { auth: 'session' },
-      schema: { tags, body: Type.Object({ userId: Uuid(), id: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Delete a passkey', tags, body: Type.Object({ userId: Uuid(), id: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
     },
     async (request, reply) => {
       const target = await requireUserAccess(request, request.body.userId, ['userEdit']);
@@ -253,7 +281,17 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // No body, no cookies (signin §7): the challenge belongs to no session, so the XSRF check does not apply.
       config: { auth: 'public', xsrf: false },
-      schema: { tags, response: { 200: Type.Any({ description: 'the challenge bytes (application/x-webauthn-challenge)' }), ...errorResponses(404) } },
+      schema: {
+        summary: 'Get a passkey sign-in challenge (binary)',
+        tags,
+        response: {
+          200: {
+            ...responseOf('The challenge: 32 random bytes, single use', { [WEBAUTHN_CHALLENGE_CONTENT_TYPE]: Type.String({ format: 'binary' }) }),
+            headers: { 'x-webauthn-rp-id': Type.String({ description: 'The relying party id to use' }), 'cache-control': Type.Literal('no-store') },
+          },
+          ...errorResponses(404),
+        },
+      },
     },
     async (request, reply) => {
       const tenant = await tenantOfHost(app.db, request.hostname);
@@ -273,7 +311,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${AUTH}/FinishFido2Authentication`,
     {
       config: { auth: 'public' },
-      schema: { tags, body: WebAuthnJson, response: { 200: LoginResponseSchema, ...errorResponses(401, 503) } },
+      schema: { summary: 'Sign in with a passkey assertion', tags, body: AuthenticationJson, response: { 200: LoginResponseSchema, ...errorResponses(503) } },
     },
     async (request, reply) => {
       const response = request.body as unknown as AuthenticationResponseJSON;
@@ -286,7 +324,9 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.db.transaction().execute((trx) =>
           app.audit.write(trx, { tenantId: extra.tenantId ?? null, actorUserId: extra.userId ?? null, actorUsername: extra.username ?? null, ip, action: 'login', outcome: 'failure', detail: { method: 'passkey', reason } }),
         );
-        throw new PasskeyFailedError(reason, { cause });
+        // The caller is anonymous: one generic answer; the reason is in the log and the audit event.
+        request.log.info({ reason, err: cause }, 'passkey sign-in refused');
+        throw new PasskeySignInFailedError({ cause });
       };
       if (!challenge) return fail('clientDataJSON carries no challenge');
 
@@ -347,7 +387,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${CMS}/GetFido2SyncedCredential`,
-    { ...synced, schema: { tags, body: Type.Object({ credentialId: Uuid() }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404) } } },
+    { ...synced, schema: { summary: 'Read a synced FIDO credential', tags, body: Type.Object({ credentialId: Uuid() }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404) } } },
     async (request) => {
       const { row, username } = await syncedOf(requireAuth(request).tenantId, request.body.credentialId);
       return toSynced(row, username);
@@ -358,7 +398,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${CMS}/MarkFido2SyncedCredentialForDeletion`,
     {
       ...synced,
-      schema: { tags, body: Type.Object({ credentialId: Uuid(), markedForDeletion: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Mark a synced FIDO credential for deletion', tags, body: Type.Object({ credentialId: Uuid(), markedForDeletion: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404, 503) } },
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
@@ -376,7 +416,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${CMS}/RenameFido2SyncedCredential`,
     {
       ...synced,
-      schema: { tags, body: Type.Object({ credentialId: Uuid(), newCustomName: CustomName() }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404, 503) } },
+      schema: { summary: 'Rename a synced FIDO credential', tags, body: Type.Object({ credentialId: Uuid(), newCustomName: CustomName() }, { additionalProperties: false }), response: { 200: SyncedSchema, ...errorResponses(401, 404, 503) } },
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
@@ -391,7 +431,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     `${CMS}/Fido2SyncedCredential`,
-    { ...synced, schema: { tags, body: Type.Object({ credentialId: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } } },
+    { ...synced, schema: { summary: 'Delete a synced FIDO credential', tags, body: Type.Object({ credentialId: Uuid() }, { additionalProperties: false }), response: { 204: NoContent, ...errorResponses(401, 404, 503) } } },
     async (request, reply) => {
       const { tenantId } = requireAuth(request);
       const { row } = await syncedOf(tenantId, request.body.credentialId);

@@ -60,7 +60,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
   app.get(
     `${IDM}/PasswordConfig`,
-    { config: { auth: 'public' }, schema: { tags, response: { 200: Type.Object({ minLength: Type.Integer(), minScore: Type.Integer() }), ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Read the password policy', tags, response: { 200: Type.Object({ minLength: Type.Integer(), minScore: Type.Integer() }), ...errorResponses() } } },
     async () => PASSWORD_CONFIG,
   );
 
@@ -69,6 +69,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     {
       config: { auth: 'session', permission: 'changePassword' },
       schema: {
+        summary: 'Change the viewer\'s password',
         tags,
         body: Type.Object({ currentPassword: Password({ minLength: 1 }), newPassword: Password({ minLength: 1 }) }, { additionalProperties: false }),
         response: { 204: NoContent, ...errorResponses(401, 503) },
@@ -103,7 +104,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     `${IDM}/ForgotPassword`,
     {
       config: { auth: 'public' },
-      schema: { tags, body: Type.Object({ emailAddress: Email() }, { additionalProperties: false }), response: { 202: Type.Object({}), ...errorResponses(503) } },
+      schema: { summary: 'Mail a password reset link', tags, body: Type.Object({ emailAddress: Email() }, { additionalProperties: false }), response: { 202: Type.Object({}), ...errorResponses(503) } },
     },
     async (request, reply) => {
       const tenant = await tenantOfHost(app.db, request.hostname);
@@ -152,6 +153,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     {
       config: { auth: 'public' },
       schema: {
+        summary: 'Check a password reset token',
         tags,
         body: Type.Object({ token: SafeString({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
         response: { 200: Type.Object({ valid: Type.Literal(true), username: Type.String() }), ...errorResponses() },
@@ -169,6 +171,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     {
       config: { auth: 'public' },
       schema: {
+        summary: 'Set a new password with a reset token',
         tags,
         body: Type.Object({ token: ResetToken(), newPassword: Password({ minLength: 1 }) }, { additionalProperties: false }),
         response: { 204: NoContent, ...errorResponses(503) },
