@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 
@@ -21,6 +22,20 @@ describe('IDM-v1 roles', () => {
     await t.createUser(tenantId, 'roleviewer', ['roleView']);
   });
   afterAll(async () => t?.close());
+
+  it("should refuse to change the built-in Administrator's permission list, and change nothing", async () => {
+    const adminRole = await t.db.selectFrom('roles').selectAll().where('tenant_id', '=', tenantId).where('name', '=', 'Administrator').executeTakeFirstOrThrow();
+    const before = (await admin.get(`${ROLE}?id=${adminRole.id}`)).json();
+    expect([...before.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    const res = await admin.put(ROLE, { id: adminRole.id, permissions: ['userView'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'permissions' });
+    expect((await admin.get(`${ROLE}?id=${adminRole.id}`)).json()).toEqual(before);
+    // The same list (what the console's form sends back) is no change; other fields still change.
+    const same = await admin.put(ROLE, { id: adminRole.id, permissions: [...ALL_PERMISSIONS].reverse(), isManager: true });
+    expect(same.statusCode).toBe(200);
+    expect(await t.db.selectFrom('roles').select(['permissions', 'builtin_all']).where('id', '=', adminRole.id).executeTakeFirstOrThrow()).toEqual({ permissions: [], builtin_all: true });
+  });
 
   it('should create, read, list and update a role, audited', async () => {
     const created = await admin.post(ROLE, { name: 'Helpdesk', permissions: ['userView', 'userEdit'], blacklist: ['userEdit'] });
