@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, errorResponses, NoContent, PlainText } from '../common/schemas';
 import { requireAuth } from '../common/request';
+import { viewerOfApiKey } from '../apikeys/apikey-auth';
 import { currentSession } from '../plugins/auth-guard';
 import { buildViewer } from '../identity/viewer.service';
 import { ViewerSchema } from '../identity/identity.schemas';
@@ -95,10 +96,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/login',
-    { config: { auth: 'session' }, schema: { tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session', apiKey: true }, schema: { tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
     async (request) => {
       const { userId, tenantId } = requireAuth(request);
-      return buildViewer(app.db, userId, tenantId);
+      return viewerOfApiKey(await buildViewer(app.db, userId, tenantId), requireAuth(request));
     },
   );
 

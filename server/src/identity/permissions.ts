@@ -36,6 +36,7 @@ const PERMISSION_AREAS: Readonly<Record<string, string>> = Object.freeze({
   viewTimesheets: 'timesheets', viewFidoCredentials: 'fido', cryptoListTokens: 'crypto', cryptoGenerateKeysOnHSM: 'crypto',
   analyticsDashboard: 'reporting', domainSearch: 'reporting', reMidpoint: 'reporting', invoiceReport: 'reporting',
   usageReport: 'reporting', certificateReport: 'reporting', pacsReport: 'reporting', networkScanReport: 'reporting',
+  apiKeyView: 'apikeys', apiKeyManage: 'apikeys',
 });
 
 /** Every permission the product knows (the Administrator role of bootstrap holds them all). */

@@ -68,7 +68,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
   app.post(
     `${IDM}/ChangePassword`,
     {
-      config: { auth: 'session', permission: 'changePassword' },
+      config: { auth: 'session', permission: 'changePassword', apiKey: false },
       schema: {
         tags,
         body: Type.Object({ currentPassword: Password({ minLength: 1 }), newPassword: Password({ minLength: 1 }) }, { additionalProperties: false }),

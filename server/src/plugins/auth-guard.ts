@@ -2,7 +2,8 @@
  * The auth guard. Every route must say `config: {auth: 'public' | 'session', permission?}`; a route
  * without it stops the server at startup. On `session` routes the guard loads the session (401
  * `not_logged_in` without a fully signed-in, unexpired one) and, when a permission is named, the
- * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held).
+ * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held). A request with
+ * `Authorization: Bearer <API key>` is the key's caller instead (apikeys/apikey-auth.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { isExpired, sessionIdOf, type SessionRecord } from '../auth/session-stor
 import { readSessionToken } from '../auth/session-cookie';
 import { loadAccess } from '../identity/users.repository';
 import { effectivePermissions } from '../identity/permissions';
+import { apiKeyAuthContext, bearerToken } from '../apikeys/apikey-auth';
 
 /** A route was registered without `config.auth`. */
 export class RouteConfigError extends Error {
@@ -56,6 +58,11 @@ export const authGuardPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       if (config.auth !== 'session') return;
+      const bearer = bearerToken(request);
+      if (bearer !== null) {
+        request.auth = await apiKeyAuthContext(app, request, bearer);
+        return;
+      }
       const session = await currentSession(request);
       if (!session || session.state !== 'active' || !session.userId || !session.tenantId) throw new NotLoggedInError();
       request.auth = { session, userId: session.userId, tenantId: session.tenantId, username: null, permissions: null };

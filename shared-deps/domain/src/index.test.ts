@@ -33,6 +33,10 @@ describe('@tessera/domain exports', () => {
         'TENANCY_CONFIG_LIMITS', 'BANNER_COLOUR_PATTERN', 'isValidBannerColour', 'tenancyConfigChanges',
         // issue 5: tenant PIN policy
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
+        // issue 11: API keys
+        'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
+        'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',
+        'grantableApiKeyPermissions', 'isApiKeyExpired',
       ].sort(),
     );
   });
