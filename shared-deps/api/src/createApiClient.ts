@@ -8,9 +8,10 @@ import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
 import { signinStrengthCalls, type SigninStrengthCalls } from './signinStrength';
 import { cmsCalls, type CmsCalls } from './cms';
 import { tenancyConfigCalls, type TenancyConfigCalls } from './tenancyConfig';
+import { apiKeysCalls, type ApiKeysCalls } from './apiKeys';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls, CmsCalls, TenancyConfigCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, SigninStrengthCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -19,5 +20,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options), ...cmsCalls(send), ...tenancyConfigCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...signinStrengthCalls(send, options), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send) };
 }

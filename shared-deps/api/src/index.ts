@@ -18,4 +18,5 @@ export type { SmartcardsCalls } from './smartcards';
 export type { SigninStrengthCalls } from './signinStrength';
 export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
+export type { ApiKeysCalls } from './apiKeys';
 export type { ErrorCode } from '@tessera/domain';
