@@ -6,6 +6,7 @@ import { logoutCommand } from './commands/auth/logout';
 import { whoamiCommand } from './commands/auth/whoami';
 import { ticketsCommand } from './commands/tickets';
 import { passesCommand } from './commands/passes/passes';
+import { apiKeysCommand } from './commands/apikeys';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -25,12 +26,15 @@ Examples:
   $ tessera whoami --json
   $ tessera logout
   $ tessera tickets close --older-than 30d --dry-run
-  $ tessera passes list`,
+  $ tessera passes list
+  $ tessera apikeys create --name ci --permissions ticketView --expires 30d
+  $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
     .addCommand(whoamiCommand(context))
     .addCommand(ticketsCommand(context))
-    .addCommand(passesCommand(context));
+    .addCommand(passesCommand(context))
+    .addCommand(apiKeysCommand(context));
   return configureCommand(program, context);
 }

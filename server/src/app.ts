@@ -34,6 +34,8 @@ import { passkeyRoutes } from './auth/passkeys/passkeys.routes';
 import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
+import { apiKeysRoutes } from './apikeys/apikeys.routes';
+import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -107,7 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(xsrfPlugin);
-  await app.register(authGuardPlugin);
+  await app.register(authGuardPlugin, { authenticateApiKey });
   await app.register(openapiPlugin, { version: SERVER_VERSION });
   await app.register(agentHubPlugin);
 
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(passkeyRoutes);
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(staticPlugin);
   return app;
 }

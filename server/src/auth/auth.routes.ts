@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, globalOrJson, NoContent } from '../platform/schemas';
 import { requireAuth } from '../platform/request';
+import { viewerOfApiKey } from '../platform/api-key-auth';
 import { currentSession } from '../platform/session-cookie';
 import { buildViewer } from '../identity/viewer.service';
 import { ViewerSchema } from '../platform/viewer.schemas';
@@ -97,10 +98,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/login',
-    { config: { auth: 'session' }, schema: { summary: 'Read the signed-in viewer (legacy)', tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
+    { config: { auth: 'session', apiKey: true }, schema: { summary: 'Read the signed-in viewer (legacy)', tags, response: { 200: ViewerSchema, ...errorResponses(401) } } },
     async (request) => {
       const { userId, tenantId } = requireAuth(request);
-      return buildViewer(app.db, userId, tenantId);
+      return viewerOfApiKey(await buildViewer(app.db, userId, tenantId), requireAuth(request));
     },
   );
 

@@ -11,6 +11,7 @@ import type { MfaRecoveryCodesTable, UserMfaTable } from '../auth/mfa/mfa.table'
 import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/passkeys/passkeys.table';
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
+import type { ApiKeysTable } from '../apikeys/apikeys.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -31,6 +32,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
   pin_requirements: PinRequirementsTable;
+  api_keys: ApiKeysTable;
 }
 
 /** The application's database handle. */

@@ -6,6 +6,8 @@ export interface AuditEventsTable {
   tenant_id: string | null;
   actor_user_id: string | null;
   actor_username: string | null;
+  /** The API key that acted (its name is in actor_username); null when a person did. */
+  actor_api_key_id: Generated<string | null>;
   action: string;
   target_type: string | null;
   target_id: string | null;

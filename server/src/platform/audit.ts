@@ -11,6 +11,8 @@ export interface AuditEventInput {
   tenantId: string | null;
   actorUserId?: string | null;
   actorUsername?: string | null;
+  /** The API key that acted (actorUsername is then its name). */
+  actorApiKeyId?: string | null;
   /** What happened, e.g. `login`, `user.create`. */
   action: string;
   targetType?: string | null;
@@ -28,11 +30,12 @@ export interface AuditWriter {
 }
 
 /** Actor and address of a request, for an audit event. */
-export function auditActor(request: FastifyRequest): Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'ip' | 'tenantId'> {
+export function auditActor(request: FastifyRequest): Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip' | 'tenantId'> {
   return {
     tenantId: request.auth?.tenantId ?? null,
     actorUserId: request.auth?.userId ?? null,
     actorUsername: request.auth?.username ?? null,
+    actorApiKeyId: request.auth?.apiKey?.id ?? null,
     ip: request.ip,
   };
 }
@@ -47,6 +50,7 @@ export const databaseAuditWriter: AuditWriter = {
           tenant_id: event.tenantId,
           actor_user_id: event.actorUserId ?? null,
           actor_username: event.actorUsername ?? null,
+          actor_api_key_id: event.actorApiKeyId ?? null,
           action: event.action,
           target_type: event.targetType ?? null,
           target_id: event.targetId ?? null,

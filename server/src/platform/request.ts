@@ -9,9 +9,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Audit actor fields of a signed-in request. */
-export function actorOf(request: FastifyRequest): { actorUserId: string | null; actorUsername: string | null; ip: string } {
-  return { actorUserId: request.auth?.userId ?? null, actorUsername: request.auth?.username ?? null, ip: request.ip };
+/** Audit actor fields of a signed-in request (with an API key: its name and id). */
+export function actorOf(request: FastifyRequest): { actorUserId: string | null; actorUsername: string | null; actorApiKeyId: string | null; ip: string } {
+  return { actorUserId: request.auth?.userId ?? null, actorUsername: request.auth?.username ?? null, actorApiKeyId: request.auth?.apiKey?.id ?? null, ip: request.ip };
 }
 
 /**

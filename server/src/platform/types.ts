@@ -15,6 +15,8 @@ export interface AuthContext {
   username: string | null;
   /** Effective permissions (loaded when the route needs a permission, else null). */
   permissions: ReadonlySet<string> | null;
+  /** Set when the request carries an API key (`Authorization: Bearer`): `username` is then the key's name. */
+  apiKey?: { id: string; name: string };
 }
 
 /** Access rule of a route, checked by the auth guard before anything else. */
@@ -58,5 +60,10 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** `false`: the route is exempt from the XSRF check (only PrepareFido2Authentication: no cookies, no state of a user). */
     xsrf?: boolean;
+    /**
+     * `true`: an API key may call this `session` route although it names no permission (e.g. `GET /api/login`);
+     * `false`: no API key may call it, whatever it holds (own password, API key management).
+     */
+    apiKey?: boolean;
   }
 }

@@ -2,12 +2,14 @@
  * The auth guard. Every route must say `config: {auth: 'public' | 'session', permission?}`; a route
  * without it stops the server at startup. On `session` routes the guard loads the session (401
  * `not_logged_in` without a fully signed-in, unexpired one) and, when a permission is named, the
- * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held).
+ * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held). A request with
+ * `Authorization: Bearer <API key>` is the key's caller instead (platform/api-key-auth.ts).
  */
 import fp from 'fastify-plugin';
 import { ForbiddenError, NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
 import { effectivePermissions, loadAccess } from '../platform/access';
+import { apiKeyAuthContext, bearerToken, type ApiKeyAuthenticator } from '../platform/api-key-auth';
 
 /** A route was registered without `config.auth`. */
 export class RouteConfigError extends Error {
@@ -18,9 +20,15 @@ export class RouteConfigError extends Error {
   }
 }
 
+/** Options of the auth guard. */
+export interface AuthGuardOptions {
+  /** Turns an `Authorization: Bearer` token into its caller (the apikeys area's `authenticate`). */
+  authenticateApiKey: ApiKeyAuthenticator;
+}
+
 /** Enforces each route's `config.auth` and `config.permission`. */
-export const authGuardPlugin = fp(
-  async (app) => {
+export const authGuardPlugin = fp<AuthGuardOptions>(
+  async (app, options) => {
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
       if (auth !== 'public' && auth !== 'session') {
@@ -36,6 +44,11 @@ export const authGuardPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       if (config.auth !== 'session') return;
+      const bearer = bearerToken(request);
+      if (bearer !== null) {
+        request.auth = await apiKeyAuthContext(app, request, bearer, options.authenticateApiKey);
+        return;
+      }
       const session = await currentSession(request);
       if (!session || session.state !== 'active' || !session.userId || !session.tenantId) throw new NotLoggedInError();
       request.auth = { session, userId: session.userId, tenantId: session.tenantId, username: null, permissions: null };

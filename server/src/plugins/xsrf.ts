@@ -1,11 +1,14 @@
 /**
  * Double-submit CSRF protection (docs/api.md): every answer to a request without an `XSRF-TOKEN`
- * cookie sets one; every POST/PUT/PATCH/DELETE must carry `X-XSRF-TOKEN` equal to the cookie.
+ * cookie sets one; every POST/PUT/PATCH/DELETE must carry `X-XSRF-TOKEN` equal to the cookie, except
+ * a request with `Authorization: Bearer` and no session cookie (an API key).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { CsrfError } from '../platform/errors';
 import { setCookie } from '../platform/cookies';
+import { readSessionToken } from '../platform/session-cookie';
+import { bearerToken } from '../platform/api-key-auth';
 
 /** Name of the cookie the browser reads. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -35,6 +38,8 @@ export const xsrfPlugin = fp(
       }
       if (!UNSAFE_METHODS.has(request.method)) return;
       if (request.routeOptions.config.xsrf === false) return;
+      // An API key request carries no session cookie for a forged page to ride on (ARCHITECTURE "API keys").
+      if (bearerToken(request) !== null && !readSessionToken(request)) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new CsrfError();
     });

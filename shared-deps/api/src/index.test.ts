@@ -26,6 +26,8 @@ describe('@tessera/api exports', () => {
       'tenancyConfig', 'updateTenancyConfig',
       // issue 5: tenant PIN policy
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
+      // issue 11: API keys
+      'listApiKeys', 'createApiKey', 'revokeApiKey',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -26,4 +26,5 @@ export type { PasswordsCalls } from './passwords';
 export type SigninStrengthCalls = MfaCalls & PasskeysCalls & PasswordsCalls;
 export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
+export type { ApiKeysCalls } from './apiKeys';
 export type { ErrorCode } from '@tessera/domain';

@@ -238,3 +238,22 @@ export type {
 // Passkeys (signin §4, §9)
 export { defaultPasskeyName } from './auth/passkeys/defaultPasskeyName';
 export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './auth/passkeys/challengeSchedule';
+
+// API keys (admin-console §2.2 /apikey/manage; issue 11)
+export {
+  API_KEY_PERMISSIONS,
+  API_KEY_UNGRANTABLE_PERMISSIONS,
+  API_KEY_LIMITS,
+  API_KEY_EXPIRY_CHOICES,
+  API_KEY_PREFIX,
+  parseApiKey,
+  formatApiKey,
+  apiKeyNameProblem,
+  parseApiKeyExpiry,
+  apiKeyExpiryProblem,
+  apiKeyPermissionProblem,
+  apiKeyPermissionMessage,
+  grantableApiKeyPermissions,
+  isApiKeyExpired,
+} from './apikeys/apiKeys';
+export type { ApiKey, ApiKeyParts, ApiKeyPermissionCheck, ApiKeyPermissionProblem, CreateApiKeyRequest, CreatedApiKey } from './apikeys/apiKeys';

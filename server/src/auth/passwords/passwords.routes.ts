@@ -67,7 +67,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
   app.post(
     `${IDM}/ChangePassword`,
     {
-      config: { auth: 'session', permission: 'changePassword' },
+      config: { auth: 'session', permission: 'changePassword', apiKey: false },
       schema: {
         summary: 'Change the viewer\'s password',
         tags,
