@@ -14,7 +14,9 @@ export const rateLimitPlugin = fp(
     app.decorate(
       'loginThrottle',
       new LoginThrottle({
+        maxFailuresPerAccountAddress: config.loginMaxFailuresPerAccountAddress,
         maxFailuresPerAccount: config.loginMaxFailuresPerAccount,
+        accountWindowSeconds: config.loginAccountWindowSeconds,
         maxFailuresPerAddress: config.loginMaxFailuresPerAddress,
         windowSeconds: config.loginWindowSeconds,
         redis: app.redis,
