@@ -45,5 +45,9 @@ declare module 'fastify' {
     permission?: string | readonly string[];
     /** `false`: the route is exempt from the XSRF check (only PrepareFido2Authentication: no cookies, no state of a user). */
     xsrf?: boolean;
+    /** `true`: the route takes a file and accepts a body of up to a 10 MB file in base64 (platform/body-limits.ts). */
+    upload?: boolean;
+    /** The console's files route (tessera-static): the global rate limiter does not count its files. */
+    staticFiles?: boolean;
   }
 }

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GLOBAL_BODIES, type ApiErrorBody, type ErrorCode } from '@tessera/domain';
 import { AppError, LoginThrottledError } from '../platform/errors';
+import { BODY_LIMIT_BYTES, payloadTooLargeMessage } from '../platform/body-limits';
 import { formatSchemaError, type SchemaErrorLike } from '../platform/validation-errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -56,7 +57,7 @@ export const errorsPlugin = fp(
 
       switch (error.code) {
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return sendJson(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB' });
+          return sendJson(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: payloadTooLargeMessage(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) });
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
           return sendJson(reply, 415, { code: 'VALIDATION', message: 'body must be JSON', field: 'body' });
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':
