@@ -12,6 +12,9 @@ import { cookiesPlugin } from './plugins/cookies';
 import { envPlugin } from './plugins/env';
 import { loadConfig, type ServerConfig } from './platform/config';
 import { errorsPlugin } from './plugins/errors';
+import { bodyLimitPlugin } from './plugins/body-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { BODY_LIMIT_BYTES } from './platform/body-limits';
 import { dbPlugin } from './plugins/db';
 import { redisPlugin } from './plugins/redis';
 import { auditPlugin } from './plugins/audit';
@@ -38,8 +41,8 @@ import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import type { Db } from './db/database';
 
-/** Largest accepted request body: 1 MiB (docs/api.md). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
+export { BODY_LIMIT_BYTES } from './platform/body-limits';
 
 /** Version of the server (its package version). */
 export const SERVER_VERSION: string = pkg.version;
@@ -102,6 +105,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('now', options.now ?? Date.now);
   await app.register(envPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(bodyLimitPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(cookiesPlugin);
   await app.register(dbPlugin, options.db ? { db: options.db } : {});
   await app.register(redisPlugin);

@@ -143,7 +143,7 @@ export class AuthService {
       await sessions.create(record, trx);
       return { record, requirement };
     });
-    await loginThrottle.recordSuccess(account);
+    await loginThrottle.recordSuccess(account, ip);
     if (requirement.required) {
       const body: LoginResponse = { furtherAuthenticationRequired: ['TOTP'], session: toSessionInfo(record, this.#deps.now()) };
       if (requirement.enrolment) body.enrolment = requirement.enrolment;

@@ -15,11 +15,22 @@ export interface DatabaseLocation {
   dataDir: string;
   /** Told when an idle PostgreSQL connection fails (the pool replaces it). */
   onIdleError?: (error: Error) => void;
+  /** Told when the pool opens a new PostgreSQL connection (the database answers again after an outage). */
+  onConnect?: () => void;
 }
 
+/** How long opening a PostgreSQL connection may take: a request waits no longer for an unreachable database. */
+export const CONNECT_TIMEOUT_MS = 2000;
+
 /** A Kysely instance over a PostgreSQL pool. */
-export function createPostgresDb(databaseUrl: string, max = 10, onIdleError: (error: Error) => void = () => {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+export function createPostgresDb(databaseUrl: string, max = 10, onIdleError: (error: Error) => void = () => {}, onConnect: () => void = () => {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  pool.on('connect', (client) => {
+    // A client checked out of the pool has no 'error' listener of the pool's: when the server goes away
+    // then, the error would be unhandled and end the process. The query in flight fails by itself.
+    client.on('error', onIdleError);
+    onConnect();
+  });
   // An idle client that loses its connection (server restart, a dropped database, or a client still
   // closing after pool.end() resolved) emits 'error' on the pool; unhandled, that crashes the process.
   // The pool discards the client by itself; the next query opens a new one.
@@ -34,7 +45,7 @@ export function createPGliteDb(pglite: PGliteLike | (() => Promise<PGliteLike>))
 
 /** Opens the configured database (not yet migrated). */
 export async function createDb(location: DatabaseLocation): Promise<Kysely<Database>> {
-  if (location.databaseUrl) return createPostgresDb(location.databaseUrl, 10, location.onIdleError);
+  if (location.databaseUrl) return createPostgresDb(location.databaseUrl, 10, location.onIdleError, location.onConnect);
   const dir = path.join(location.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
   return createPGliteDb(() => PGlite.create({ dataDir: dir }));

@@ -31,11 +31,21 @@ export interface ServerConfig {
   rateLimitMax: number;
   /** Window of the global limiter in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
   rateLimitWindowSeconds: number;
-  /** Failed sign-ins per account per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT`, default 5). */
+  /**
+   * Failed sign-ins of one account from one address per window before that address is throttled for that
+   * account (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS`, default 5).
+   */
+  loginMaxFailuresPerAccountAddress: number;
+  /**
+   * Failed sign-ins of one account from any address per account window before the account is throttled
+   * (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT`, default 100): the slower limit against distributed guessing.
+   */
   loginMaxFailuresPerAccount: number;
+  /** Window of the per-account counter in seconds (`TESSERA_LOGIN_ACCOUNT_WINDOW_SECONDS`, default 3600). */
+  loginAccountWindowSeconds: number;
   /** Failed sign-ins per address per window before throttling (`TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS`, default 50). */
   loginMaxFailuresPerAddress: number;
-  /** Window of the sign-in failure counters in seconds (`TESSERA_LOGIN_WINDOW_SECONDS`, default 900). */
+  /** Window of the account+address and address counters in seconds (`TESSERA_LOGIN_WINDOW_SECONDS`, default 900). */
   loginWindowSeconds: number;
   /** Log level (`TESSERA_LOG_LEVEL`, default info). */
   logLevel: string;
@@ -122,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TESSERA_TRUST_PROXY?.trim()),
     rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 3000, 0, 1_000_000_000),
     rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
-    loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1_000_000),
+    loginMaxFailuresPerAccountAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS', 5, 1, 1_000_000),
+    loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
+    loginAccountWindowSeconds: integer(env, 'TESSERA_LOGIN_ACCOUNT_WINDOW_SECONDS', 3600, 1, 86_400),
     loginMaxFailuresPerAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'TESSERA_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     logLevel: env.TESSERA_LOG_LEVEL?.trim() || 'info',

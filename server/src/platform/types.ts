@@ -65,5 +65,9 @@ declare module 'fastify' {
      * `false`: no API key may call it, whatever it holds (own password, API key management).
      */
     apiKey?: boolean;
+    /** `true`: the route takes a file and accepts a body of up to a 10 MB file in base64 (platform/body-limits.ts). */
+    upload?: boolean;
+    /** The console's files route (tessera-static): the global rate limiter does not count its files. */
+    staticFiles?: boolean;
   }
 }

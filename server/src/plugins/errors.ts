@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GLOBAL_BODIES, type ApiErrorBody, type ErrorCode } from '@tessera/domain';
 import { AppError, LoginThrottledError } from '../platform/errors';
+import { BODY_LIMIT_BYTES, payloadTooLargeMessage } from '../platform/body-limits';
+import { isDatabaseConnectionError, isRedisConnectionError, ServiceUnavailableError, type Dependency } from '../platform/availability';
 import { formatSchemaError, type SchemaErrorLike } from '../platform/validation-errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -37,10 +39,21 @@ function handleAppError(error: AppError, request: FastifyRequest, reply: Fastify
         body.retryAfterSeconds = error.retryAfterSeconds;
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // An unreachable part is logged once per outage by its plugin, not once per request.
+      if (error.statusCode >= 500 && error.code !== 'SERVICE_UNAVAILABLE') request.log.error({ err: error }, 'request failed');
       return sendJson(reply, error.statusCode, body);
     }
   }
+}
+
+/** Which part a lost connection belongs to (Redis when its client is not ready, else by the error's shape). */
+function unreachablePart(error: unknown, request: FastifyRequest): Dependency | null {
+  const redis = request.server.redis as { status?: string } | null | undefined;
+  const redisDown = Boolean(redis) && redis?.status !== 'ready';
+  if (redisDown && isRedisConnectionError(error)) return 'redis';
+  if (isDatabaseConnectionError(error)) return 'database';
+  if (redis && isRedisConnectionError(error)) return 'redis';
+  return null;
 }
 
 /** Sets the error and not-found handlers. */
@@ -48,6 +61,8 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return handleAppError(error, request, reply);
+      const unavailable = unreachablePart(error, request);
+      if (unavailable) return handleAppError(new ServiceUnavailableError(unavailable, { cause: error }), request, reply);
 
       if (error.validation && error.validation.length > 0) {
         const { field, message } = formatSchemaError(error.validation[0] as unknown as SchemaErrorLike, error.validationContext ?? 'body');
@@ -56,7 +71,7 @@ export const errorsPlugin = fp(
 
       switch (error.code) {
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return sendJson(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MiB' });
+          return sendJson(reply, 413, { code: 'PAYLOAD_TOO_LARGE', message: payloadTooLargeMessage(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES) });
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
           return sendJson(reply, 415, { code: 'VALIDATION', message: 'body must be JSON', field: 'body' });
         case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -1,6 +1,9 @@
 /**
- * Serves the console from `TESSERA_WEB_DIR`: files as they are, `index.html` for every other non-API
- * path (client-side routes). Cache: content-hashed `/assets/*` for a year, immutable; `index.html` and
+ * Serves the console from `TESSERA_WEB_DIR`: files as they are, and `index.html` for GET navigations of
+ * the console's screens: a route of the route table, or any other non-API path a browser navigates to (the
+ * console shows its not-found page). API paths (platform/console-paths.ts) and requests that are neither
+ * answer 404 JSON. `index.html` carries a strict Content-Security-Policy hashing its inline scripts
+ * (platform/security-headers.ts). Cache: content-hashed `/assets/*` for a year, immutable; `index.html` and
  * `/importmap.json` `no-cache`. A file with a precompressed sibling written by the build (`x.js.br`,
  * `x.js.gz`) is sent in the best encoding the request accepts (brotli, then gzip), with `Vary:
  * Accept-Encoding`. Without a build, `/` says how to make one.
@@ -12,7 +15,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, isConsoleRoute, isFilePath } from '../platform/console-paths';
+import { consolePolicy } from '../platform/security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -146,6 +151,22 @@ function sendAsset(reply: FastifyReply, file: string, asset: CachedAsset, cacheC
     .send(body);
 }
 
+/** Is the request a browser navigation to a document (not a script's fetch)? */
+export function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** The CSP of the last index.html read, by its bytes (it changes only with a build). */
+let lastPolicy: { html: Buffer; policy: string } | null = null;
+
+function policyOf(html: Buffer): string {
+  if (lastPolicy && lastPolicy.html.equals(html)) return lastPolicy.policy;
+  lastPolicy = { html, policy: consolePolicy(html.toString('utf8')) };
+  return lastPolicy.policy;
+}
+
 /** Registers the console's routes (they come last: every other GET path is the console's). */
 export const staticPlugin = fp(
   async (app) => {
@@ -156,20 +177,23 @@ export const staticPlugin = fp(
     // Files that are not content-hashed (index.html, the import map) change with a build: read each time.
     const sendIndex = (reply: FastifyReply, acceptEncoding?: string) => {
       const index = readAsset(indexFile);
-      if (!index) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(NOT_BUILT_PAGE);
+      if (!index) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', NO_CACHE).header('content-security-policy', consolePolicy(NOT_BUILT_PAGE)).send(NOT_BUILT_PAGE);
+      reply.header('content-security-policy', policyOf(index.identity));
       return sendAsset(reply, indexFile, index, NO_CACHE, acceptEncoding);
     };
 
-    app.get('/*', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    app.get('/*', { config: { auth: 'public', staticFiles: true }, schema: { hide: true } }, async (request, reply) => {
       let pathname: string;
       try {
         pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
       } catch {
         return reply.callNotFound();
       }
-      if (pathname === '/api' || pathname === '/api2' || pathname.startsWith('/api/') || pathname.startsWith('/api2/')) return reply.callNotFound();
-      const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-      if (!last.includes('.')) return sendIndex(reply, request.headers['accept-encoding']);
+      if (isApiPath(pathname)) return reply.callNotFound();
+      if (!isFilePath(pathname)) {
+        if (!isConsoleRoute(pathname) && !isNavigation(request)) return reply.callNotFound();
+        return sendIndex(reply, request.headers['accept-encoding']);
+      }
       // A file: only inside the root, never a dot-file.
       const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
       if (!file.startsWith(root + path.sep) || pathname.includes('\0') || /\/\./.test(pathname)) return reply.callNotFound();

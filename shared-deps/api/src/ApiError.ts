@@ -21,6 +21,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'PAYLOAD_TOO_LARGE',
   'NETWORK',
   'INTERNAL',
+  'SERVICE_UNAVAILABLE',
   'MFA_INVALID',
   'PASSKEY_FAILED',
   'RESET_TOKEN_INVALID',

@@ -47,6 +47,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   NETWORK: 'Could not reach the server.',
   TIMEOUT: 'The server did not answer in time.',
   INTERNAL: 'The server could not complete the request.',
+  SERVICE_UNAVAILABLE: 'A service the server needs is unreachable. Try again shortly.',
   MFA_INVALID: 'Failed to validate MFA token',
   PASSKEY_FAILED: 'The passkey could not be verified.',
   RESET_TOKEN_INVALID: 'This password reset link is invalid or has expired.',

@@ -46,7 +46,9 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mfa = auth.mfa;
   /** Wrong codes per account (signin §4 "wrong codes are throttled"): same limits as passwords. */
   const mfaThrottle = new LoginThrottle({
+    maxFailuresPerAccountAddress: app.config.loginMaxFailuresPerAccountAddress,
     maxFailuresPerAccount: app.config.loginMaxFailuresPerAccount,
+    accountWindowSeconds: app.config.loginAccountWindowSeconds,
     maxFailuresPerAddress: app.config.loginMaxFailuresPerAddress,
     windowSeconds: app.config.loginWindowSeconds,
     redis: app.redis,
@@ -127,7 +129,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await mfaThrottle.recordFailure(account, request.ip);
         throw new MfaInvalidError();
       }
-      await mfaThrottle.recordSuccess(account);
+      await mfaThrottle.recordSuccess(account, request.ip);
       return mfa.status(app.db, tenant, userId);
     },
   );

@@ -369,7 +369,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const r = result as { error: string; tenantId?: string; userId?: string; username?: string; cause?: unknown };
         return fail(r.error, { tenantId: r.tenantId ?? null, ...(r.userId ? { userId: r.userId } : {}), ...(r.username ? { username: r.username } : {}) }, r.cause);
       }
-      await app.loginThrottle.recordSuccess(accountKey(result.user.tenant_id, result.user.username));
+      await app.loginThrottle.recordSuccess(accountKey(result.user.tenant_id, result.user.username), ip);
       setSessionCookie(request, reply, result.session.token);
       const viewer = await buildViewer(app.db, result.user.id, result.user.tenant_id);
       return { furtherAuthenticationRequired: [], viewer, session: auth.sessionInfo(result.session.record) };

@@ -64,7 +64,10 @@ export class RedisFanout {
 
   /** Subscribes to this instance's channel, the broadcast channel and every session's events. */
   async start(): Promise<void> {
-    const subscriber = this.#options.redis.duplicate();
+    // Its own offline queue: subscriptions wait for the connection and come back after a reconnect. Its
+    // errors are the main client's outage, which tessera-redis logs once; unhandled, ioredis would print each.
+    const subscriber = this.#options.redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
+    subscriber.on('error', () => undefined);
     this.#subscriber = subscriber;
     subscriber.on('message', (_channel: string, text: string) => this.#receive(text));
     subscriber.on('pmessage', (_pattern: string, _channel: string, text: string) => this.#receive(text));

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'NETWORK'
   | 'TIMEOUT'
   | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE'
   | 'MFA_INVALID'
   | 'PASSKEY_FAILED'
   | 'RESET_TOKEN_INVALID'

@@ -68,6 +68,9 @@ export const COMMON_MESSAGES = Object.freeze({
   CSRF: 'Missing or invalid XSRF token',
   AUDIT_FAILED_BODY: 'Audit failed',
   NOT_LOGGED_IN_BODY: 'not_logged_in',
+  /** designed (issue 11): 503 SERVICE_UNAVAILABLE when a part the server needs is down. */
+  REDIS_UNREACHABLE: 'Redis unreachable',
+  DATABASE_UNREACHABLE: 'Database unreachable',
 
   // designed: a menu entry whose page is not built yet
   PAGE_NOT_AVAILABLE: 'This page is not available yet',

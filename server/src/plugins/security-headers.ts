@@ -1,0 +1,16 @@
+/** Sets the headers of platform/security-headers.ts on every answer; the console's CSP is set by tessera-static. */
+import fp from 'fastify-plugin';
+import { API_CACHE_CONTROL, COMMON_SECURITY_HEADERS } from '../platform/security-headers';
+import { isApiPath } from '../platform/console-paths';
+
+/** Adds the common security headers, and `Cache-Control: no-store` to API answers without their own. */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+      if (!reply.hasHeader('cache-control') && isApiPath(request.url.split('?')[0] ?? '/')) reply.header('cache-control', API_CACHE_CONTROL);
+      return payload;
+    });
+  },
+  { name: 'tessera-security-headers', fastify: '5.x' },
+);
