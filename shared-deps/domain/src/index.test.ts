@@ -35,6 +35,8 @@ describe('@tessera/domain exports', () => {
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
         // issue 10: the PIV card's PIN limit
         'PIV_PIN_LENGTH',
+        // issue 18: grant rules
+        'canGrant', 'permissionsNotHeld', 'permissionsOfRoles', 'roleEditPermissions', 'roleIdsChanged', 'permissionsNotHeldMessage',
       ].sort(),
     );
   });
