@@ -6,6 +6,7 @@ import { logoutCommand } from './commands/auth/logout';
 import { whoamiCommand } from './commands/auth/whoami';
 import { ticketsCommand } from './commands/tickets';
 import { passesCommand } from './commands/passes/passes';
+import { usersCommand } from './commands/users/setRoles';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -25,12 +26,14 @@ Examples:
   $ tessera whoami --json
   $ tessera logout
   $ tessera tickets close --older-than 30d --dry-run
-  $ tessera passes list`,
+  $ tessera passes list
+  $ tessera users set-roles alice --roles Helpdesk`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
     .addCommand(whoamiCommand(context))
     .addCommand(ticketsCommand(context))
-    .addCommand(passesCommand(context));
+    .addCommand(passesCommand(context))
+    .addCommand(usersCommand(context));
   return configureCommand(program, context);
 }
