@@ -28,6 +28,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     env: {
       TESSERA_HOST: '127.0.0.1',
       TESSERA_PORT: String(port),
+      // Reset links are built from the public URL only (issue 18); the tests browse 127.0.0.1.
+      TESSERA_PUBLIC_URL: `http://127.0.0.1:${port}`,
       TESSERA_DATA_DIR: dataDir,
       TESSERA_WEB_DIR: path.join(root, 'dist', 'web'),
       // Each server's agent hub listens on its own gRPC port (tests run side by side).

@@ -7,6 +7,7 @@ import { whoamiCommand } from './commands/auth/whoami';
 import { ticketsCommand } from './commands/tickets';
 import { passesCommand } from './commands/passes/passes';
 import { apiKeysCommand } from './commands/apikeys';
+import { usersCommand } from './commands/users/setRoles';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -28,13 +29,15 @@ Examples:
   $ tessera tickets close --older-than 30d --dry-run
   $ tessera passes list
   $ tessera apikeys create --name ci --permissions ticketView --expires 30d
-  $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example`,
+  $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example
+  $ tessera users set-roles alice --roles Helpdesk`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
     .addCommand(whoamiCommand(context))
     .addCommand(ticketsCommand(context))
     .addCommand(passesCommand(context))
-    .addCommand(apiKeysCommand(context));
+    .addCommand(apiKeysCommand(context))
+    .addCommand(usersCommand(context));
   return configureCommand(program, context);
 }

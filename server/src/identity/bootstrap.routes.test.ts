@@ -102,6 +102,10 @@ describe('IDM-v1 Bootstrap refusals (nothing changes)', () => {
     ['a wrong type', { ...body, tenantName: 5 }, 'tenantName', 'tenantName must be a string'],
     ['a control character', { ...body, tenantName: 'Ac\u0000me' }, 'tenantName', 'tenantName must not contain control characters'],
     ['a short password', { ...body, password: 'short' }, 'password', 'password must be at least 8 characters long'],
+    // One password policy everywhere (issue 18): the same texts as ChangePassword.
+    ['the password "password"', { ...body, password: 'password' }, 'password', 'The new password must be at least 10 characters long.'],
+    ['the password "12345678"', { ...body, password: '12345678' }, 'password', 'The new password must be at least 10 characters long.'],
+    ['the password "qwertyuiop"', { ...body, password: 'qwertyuiop' }, 'password', 'This password appears in a list of breached or common passwords.'],
     ['a bad e-mail', { ...body, emailAddress: 'nope' }, 'emailAddress', 'emailAddress must be an e-mail address'],
     ['a forbidden username character', { ...body, username: 'ad/min' }, 'username', "The character '/' is not allowed in usernames."],
   ])('should answer 400 for %s and create nothing', async (_name, payload, field, message) => {

@@ -12,6 +12,7 @@ import { BootstrapDoneError, ValidationError } from '../platform/errors';
 import { isUniqueViolation } from '../platform/db-errors';
 import { Mutex } from '../platform/mutex';
 import { hashPassword } from '../platform/password';
+import { passwordProblem } from '../platform/password-policy';
 import * as users from './users.repository';
 import * as tenants from './tenants.repository';
 import * as roles from './roles.repository';
@@ -50,6 +51,9 @@ export class BootstrapService {
     const problem = validateUsername(username);
     if (problem) throw new ValidationError('username', problem, { exact: true });
     if (!(await this.isBootstrapMode())) throw new BootstrapDoneError();
+    // One password policy everywhere (issue 18): the same rule as ChangePassword and reset.
+    const weak = passwordProblem(body.password, [username, body.tenantName, body.emailAddress]);
+    if (weak) throw new ValidationError('password', weak, { exact: true });
     const passwordHash = await hashPassword(body.password);
     return this.#lock.run(async () => {
       try {

@@ -47,3 +47,9 @@ export async function update(db: DbOrTrx, tenantId: string, id: string, changes:
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The tenant's roles among these ids. */
+export async function findByIds(db: DbOrTrx, tenantId: string, ids: readonly string[]): Promise<RoleRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('roles').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}

@@ -8,7 +8,9 @@ import { isUniqueViolation } from '../platform/db-errors';
 import type { RoleRow, RoleUpdate } from './roles.table';
 import * as roles from './roles.repository';
 import type { Actor } from './users.service';
-import { grantedPermissions } from '../platform/access';
+import { grantedPermissions, rolesOfUser } from '../platform/access';
+import { MESSAGES, roleEditPermissions } from '@tessera/domain';
+import { refuseGrant, requireGrantable } from './grants.service';
 
 /** What the role service needs. */
 export interface RolesDeps {
@@ -49,6 +51,8 @@ export async function getRole(deps: RolesDeps, auth: AuthContext, id: string): P
 /** Creates a role; audited `role.create`. */
 export async function createRole(deps: RolesDeps, auth: AuthContext, actor: Actor, body: CreateRoleRequest): Promise<Role> {
   const name = body.name.trim();
+  // Nobody makes a role holding a permission they do not hold (issue 18).
+  await requireGrantable(deps, auth, body.permissions, { actor, tenantId: auth.tenantId, action: 'role.create', targetType: 'role', targetId: null, field: 'permissions', detail: { name } });
   try {
     return await deps.db.transaction().execute(async (trx) => {
       if (await roles.findByName(trx, auth.tenantId, name)) throw nameTaken();
@@ -75,6 +79,24 @@ export async function createRole(deps: RolesDeps, auth: AuthContext, actor: Acto
   }
 }
 
+/**
+ * The grant rules of a role edit (issue 18): nobody edits a role they hold, and adding or removing a
+ * permission or blacklist entry needs that permission held.
+ */
+async function checkGrants(deps: RolesDeps, auth: AuthContext, actor: Actor, body: UpdateRoleRequest): Promise<void> {
+  const existing = await roles.findById(deps.db, auth.tenantId, body.id);
+  if (!existing) throw new NotFoundError('The role');
+  const refusal = { actor, tenantId: auth.tenantId, action: 'role.update', targetType: 'role', targetId: body.id } as const;
+  const own = await rolesOfUser(deps.db, auth.tenantId, auth.userId);
+  if (own.some((role) => role.id === body.id)) {
+    await refuseGrant(deps, { ...refusal, field: 'id', reason: 'own-role', message: MESSAGES.OWN_ROLE_FIXED, detail: { name: existing.name } });
+  }
+  const before = { permissions: grantedPermissions(existing), blacklist: existing.blacklist };
+  // Each list is checked on its own so the answer names the field that asks too much.
+  if (body.permissions) await requireGrantable(deps, auth, roleEditPermissions(before, { permissions: body.permissions }), { ...refusal, field: 'permissions', detail: { name: existing.name } });
+  if (body.blacklist) await requireGrantable(deps, auth, roleEditPermissions(before, { blacklist: body.blacklist }), { ...refusal, field: 'blacklist', detail: { name: existing.name } });
+}
+
 /** Edits a role of the tenant; audited `role.update`. */
 export async function updateRole(deps: RolesDeps, auth: AuthContext, actor: Actor, body: UpdateRoleRequest): Promise<Role> {
   const changes: RoleUpdate = {};
@@ -82,6 +104,7 @@ export async function updateRole(deps: RolesDeps, auth: AuthContext, actor: Acto
   if (body.permissions !== undefined) changes.permissions = body.permissions;
   if (body.blacklist !== undefined) changes.blacklist = body.blacklist;
   if (body.isManager !== undefined) changes.is_manager = body.isManager;
+  await checkGrants(deps, auth, actor, body);
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const existing = await roles.findById(trx, auth.tenantId, body.id);

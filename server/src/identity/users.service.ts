@@ -11,7 +11,10 @@ import type { UserRow, UserUpdate } from './users.table';
 import * as users from './users.repository';
 import * as roles from './roles.repository';
 import * as tenants from './tenants.repository';
-import { trimUsername, validateUsername } from '@tessera/domain';
+import { MESSAGES, permissionsOfRoles, roleIdsChanged, trimUsername, validateUsername } from '@tessera/domain';
+import { effectivePermissions, grantedPermissions, loadAccess } from '../platform/access';
+import { passwordProblem } from '../platform/password-policy';
+import { refuseGrant, requireGrantable } from './grants.service';
 
 /** What the user service needs. */
 export interface UsersDeps {
@@ -50,6 +53,12 @@ async function checkRoleIds(db: DbOrTrx, tenantId: string, roleIds: readonly str
   if (index >= 0) throw new ValidationError(`roleIds.${index}`, 'is not a role of this tenant');
 }
 
+/** Every permission granting or taking away these roles touches (built-in roles: the whole catalog). */
+async function permissionsOfRoleIds(db: DbOrTrx, tenantId: string, roleIds: readonly string[]): Promise<string[]> {
+  const rows = await roles.findByIds(db, tenantId, roleIds);
+  return permissionsOfRoles(rows.map((row) => ({ permissions: grantedPermissions(row), blacklist: row.blacklist })));
+}
+
 /** A page of the tenant's users. */
 export async function listUsers(
   deps: UsersDeps,
@@ -80,6 +89,15 @@ export async function createUser(deps: UsersDeps, auth: AuthContext, actor: Acto
   const tenant = await tenants.findById(deps.db, auth.tenantId);
   const problem = validateUsername(username, tenant?.username_pattern ? { pattern: tenant.username_pattern } : {});
   if (problem) throw new ValidationError('username', problem, { exact: true });
+  // One password policy everywhere (issue 18): the same rule as ChangePassword and reset.
+  const weak = passwordProblem(body.password, [username, body.givenName, body.familyName, body.emailAddress]);
+  if (weak) throw new ValidationError('password', weak, { exact: true });
+  if (body.roleIds.length > 0) {
+    await checkRoleIds(deps.db, auth.tenantId, body.roleIds);
+    // Nobody grants a role holding a permission they do not hold (issue 18).
+    const touched = await permissionsOfRoleIds(deps.db, auth.tenantId, body.roleIds);
+    await requireGrantable(deps, auth, touched, { actor, tenantId: auth.tenantId, action: 'user.create', targetType: 'user', targetId: null, field: 'roleIds', detail: { username, roleIds: body.roleIds } });
+  }
   const passwordHash = await hashPassword(body.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -110,6 +128,37 @@ export async function createUser(deps: UsersDeps, auth: AuthContext, actor: Acto
   }
 }
 
+/**
+ * The grant rules of an edit (issue 18): nobody changes their own roles; adding or removing a role needs
+ * every permission it touches; changing another account's e-mail address (where its password reset
+ * goes) needs every permission that account holds, or it would be a way to sign in as someone above you.
+ */
+async function checkGrants(deps: UsersDeps, auth: AuthContext, actor: Actor, body: UpdateUserRequest): Promise<void> {
+  const refusal = { actor, tenantId: auth.tenantId, action: 'user.update', targetType: 'user', targetId: body.id } as const;
+  if (body.roleIds) {
+    const target = await users.findById(deps.db, auth.tenantId, body.id);
+    if (!target) throw new NotFoundError('The user');
+    await checkRoleIds(deps.db, auth.tenantId, body.roleIds);
+    const current = (await users.roleIdsOf(deps.db, [body.id])).get(body.id) ?? [];
+    const changed = roleIdsChanged(current, body.roleIds);
+    if (changed.length > 0) {
+      if (body.id === auth.userId) {
+        await refuseGrant(deps, { ...refusal, field: 'roleIds', reason: 'own-roles', message: MESSAGES.OWN_ROLES_FIXED, detail: { roleIds: changed } });
+      }
+      const touched = await permissionsOfRoleIds(deps.db, auth.tenantId, changed);
+      await requireGrantable(deps, auth, touched, { ...refusal, field: 'roleIds', detail: { roleIds: changed } });
+    }
+  }
+  if (body.emailAddress !== undefined && body.id !== auth.userId) {
+    const target = await users.findById(deps.db, auth.tenantId, body.id);
+    if (!target) throw new NotFoundError('The user');
+    if (target.email.trim().toLowerCase() !== body.emailAddress.trim().toLowerCase()) {
+      const access = await loadAccess(deps.db, body.id, auth.tenantId);
+      await requireGrantable(deps, auth, effectivePermissions(access?.roles ?? []), { ...refusal, field: 'emailAddress' });
+    }
+  }
+}
+
 const SELF_SERVICE_FIELDS = new Set(['id', 'givenName', 'familyName', 'emailAddress']);
 
 /**
@@ -133,6 +182,7 @@ export async function updateUser(deps: UsersDeps, auth: AuthContext, actor: Acto
   if (body.emailAddress !== undefined) changes.email = body.emailAddress.trim();
   if (body.enabled !== undefined) changes.enabled = body.enabled;
   if (body.enabled === false && body.id === auth.userId) throw new ValidationError('enabled', 'cannot be false for your own account');
+  await checkGrants(deps, auth, actor, body);
 
   return deps.db.transaction().execute(async (trx) => {
     const existing = await users.findById(trx, auth.tenantId, body.id);

@@ -53,6 +53,16 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/**
+ * 403 `FORBIDDEN` for a grant the viewer may not make (issue 18: nobody grants what they do not hold,
+ * nobody edits their own roles or role); `field` names the part of the request refused.
+ */
+export class GrantRefusedError extends AppError {
+  constructor(field: string, message: string) {
+    super('FORBIDDEN', 403, message, { field });
+  }
+}
+
 /** 403 `CSRF`: the X-XSRF-TOKEN header is missing or differs from the XSRF-TOKEN cookie. */
 export class CsrfError extends AppError {
   constructor() {

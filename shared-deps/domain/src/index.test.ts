@@ -39,6 +39,8 @@ describe('@tessera/domain exports', () => {
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',
         'grantableApiKeyPermissions', 'isApiKeyExpired',
+        // issue 18: grant rules
+        'canGrant', 'permissionsNotHeld', 'permissionsOfRoles', 'roleEditPermissions', 'roleIdsChanged', 'permissionsNotHeldMessage',
       ].sort(),
     );
   });

@@ -38,6 +38,8 @@ export type { Area, RouteAccess, RouteDef, RouteMatch } from './common/routes';
 // Permissions (signin §3, §6; admin-console §6)
 export { ALL_PERMISSIONS, effectivePermissions, normalisePermissionObject, buildPermissionObject, menuAreas } from './identity/permissions';
 export type { RolePermissions } from './identity/permissions';
+// Grant rules (issue 18): nobody grants what they do not hold
+export { canGrant, permissionsNotHeld, permissionsOfRoles, roleEditPermissions, roleIdsChanged } from './identity/grants';
 
 // Platform constants (signin §9, admin-console §9)
 export {
@@ -109,6 +111,7 @@ export {
   messageForErrorCode,
   unexpectedErrorMessage,
   usernameCharacterNotAllowed,
+  permissionsNotHeldMessage,
   ticketMessagesFailed,
   failedToVerifyEmail,
   loginThrottled,

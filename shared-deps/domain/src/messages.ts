@@ -13,7 +13,7 @@ import { TICKET_MESSAGES } from './tickets/messages';
 
 export { unexpectedErrorMessage } from './common/messages';
 export { failedToVerifyEmail, loginThrottled, passwordRulesHint } from './auth/messages';
-export { usernameCharacterNotAllowed } from './identity/messages';
+export { usernameCharacterNotAllowed, permissionsNotHeldMessage } from './identity/messages';
 export { pinLengthMessage, pinRequirementsDescription } from './smartcards/messages';
 export { ticketMessagesFailed } from './tickets/messages';
 

@@ -148,6 +148,30 @@ describe('TOTP multi-factor authentication', () => {
     await admin.put('/api2/IDM-v1/TenantMfaPolicy', { isRequired: false });
   });
 
+  it.each([
+    ['/api2/Authentication-v1/MfaEnrol', 'mfa.enrol'],
+    ['/api2/Authentication-v1/MfaDisable', 'mfa.disable'],
+    ['/api2/Authentication-v1/MfaRecoveryCodes', 'mfa.recovery_codes'],
+  ])('should throttle password guesses through %s like sign-in (issue 18) and audit each', async (path, action) => {
+    const name = `guess-${action.replace(/\W/g, '')}`;
+    await t.createUser(tenantId, name, ['selfServicePortal']);
+    const c = t.client({ remoteAddress: `10.4.0.${path.length}` });
+    await c.login(name, TEST_PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await c.post(path, { password: `wrong-${i}` })).statusCode);
+    // loginMaxFailuresPerAccount is 3 here: three 400s, then 429 for the rest, the right password too.
+    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
+    expect(new Set(statuses.slice(3))).toEqual(new Set([429]));
+    const right = await c.post(path, { password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 'LOGIN_THROTTLED' });
+    const rows = (await t.auditRows(action)).filter((r) => r.actor_username === name);
+    expect(rows).toHaveLength(31);
+    expect(rows.every((r) => r.outcome === 'failure')).toBe(true);
+    expect(rows.slice(0, 3).map((r) => r.detail.reason)).toEqual(['wrong current password', 'wrong current password', 'wrong current password']);
+    expect(rows.slice(3).every((r) => r.detail.reason === 'throttled')).toBe(true);
+  });
+
   it('should change nothing when the audit cannot be written', async () => {
     await t.createUser(tenantId, 'tom', ['selfServicePortal']);
     const c = t.client();

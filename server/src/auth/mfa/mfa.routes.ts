@@ -14,9 +14,9 @@ import { AuthService } from '../auth.service';
 import { LoginResponseSchema } from '../auth.schemas';
 import { setSessionCookie } from '../../platform/session-cookie';
 import { LoginThrottle, accountKey } from '../../platform/login-throttle';
-import { verifyPassword } from '../../platform/password';
+import { checkCurrentPassword } from '../current-password';
 import { tenants, users } from '../../identity/accounts.service';
-import { ConflictError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../../platform/errors';
+import { ConflictError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError } from '../../platform/errors';
 import type { Db } from '../../db/database';
 
 const tags = ['mfa'];
@@ -55,9 +55,6 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     prefix: `${app.config.redisPrefix}mfa-`,
   });
 
-  const checkPassword = async (hash: string, password: string) => {
-    if (!(await verifyPassword(hash, password))) throw new ValidationError('password', MESSAGES.PASSWORD_CURRENT_WRONG, { exact: true });
-  };
 
   app.post(
     '/api2/Authentication-v1/TOTPAuth',
@@ -86,11 +83,11 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/MfaEnrol',
-    { config: { auth: 'session' }, schema: { summary: 'Start two-factor enrolment', tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 409, 503) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Start two-factor enrolment', tags, body: PasswordBody, response: { 200: MfaEnrolmentSchema, ...errorResponses(401, 409, 503), 429: globalOrJson(429) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkPassword(user.password_hash, request.body.password);
+      await checkCurrentPassword(app, request, user, 'mfa.enrol', 'password', request.body.password);
       // A confirmed secret is never replaced in place (MFA would be off until the new one is confirmed).
       if ((await mfa.status(app.db, tenant, userId)).isSecretSet) throw new ConflictError('isSecretSet', 'Two-factor authentication is already set up.');
       return app.db.transaction().execute(async (trx) => {
@@ -136,11 +133,11 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api2/Authentication-v1/MfaDisable',
-    { config: { auth: 'session' }, schema: { summary: 'Turn two-factor authentication off', tags, body: PasswordBody, response: { 200: MfaStatusSchema, ...errorResponses(401, 409, 503) } } },
+    { config: { auth: 'session' }, schema: { summary: 'Turn two-factor authentication off', tags, body: PasswordBody, response: { 200: MfaStatusSchema, ...errorResponses(401, 409, 503), 429: globalOrJson(429) } } },
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkPassword(user.password_hash, request.body.password);
+      await checkCurrentPassword(app, request, user, 'mfa.disable', 'password', request.body.password);
       if (tenant.mfa_required) throw new ConflictError('isEnabled', MESSAGES.MFA_REQUIRED_BY_TENANT);
       await app.db.transaction().execute(async (trx) => {
         await app.audit.write(trx, { ...auditActor(request), actorUsername: user.username, action: 'mfa.disable', targetType: 'user', targetId: user.id });
@@ -159,7 +156,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkPassword(user.password_hash, request.body.password);
+      await checkCurrentPassword(app, request, user, 'mfa.recovery_codes', 'password', request.body.password);
       const status = await mfa.status(app.db, tenant, userId);
       if (!status.isSecretSet) throw new ConflictError('isSecretSet', 'Set up two-factor authentication first.');
       const codes = await app.db.transaction().execute(async (trx) => {

@@ -204,6 +204,28 @@ describe('passkeys', () => {
     expect(adminId).toBeTruthy();
   });
 
+  it('should never register a passkey on another account, even with userEdit, and sign in as it (issue 18); deleting one (reset) stays allowed', async () => {
+    const { userId: editorId } = await t.createUser(tenantId, 'helpdesk', ['userView', 'userEdit']);
+    const c = t.client();
+    await c.login('helpdesk', TEST_PASSWORD);
+    const prepared = await c.post(`${AUTH}/PrepareFido2Registration`, { userId: adminId });
+    expect(prepared.statusCode).toBe(403);
+    expect(prepared.json()).toMatchObject({ code: 'FORBIDDEN', field: 'userId', message: expect.stringMatching(/registered only by the account holder/) });
+    expect((await t.auditRows('passkey.register')).at(-1)).toMatchObject({ outcome: 'failure', actor_username: 'helpdesk', target_id: adminId, detail: { denied: 'credential-of-another' } });
+    // A registration challenge of its own cannot be finished onto the administrator either: it is bound to the helpdesk user.
+    const own = (await c.post(`${AUTH}/PrepareFido2Registration`, { userId: editorId })).json();
+    const authenticator = new SoftAuthenticator();
+    const reg = authenticator.register({ challenge: own.challenge, origin: ORIGIN, rpId: RP_ID }, Buffer.from(adminId).toString('base64url'));
+    await c.post(`${AUTH}/FinishFido2Registration`, { credentialCreationResponseJson: reg });
+    expect((await admin.post(`${AUTH}/ListFido2RegisteredCredentials`, { userId: adminId })).json().registeredCredentials).toEqual([]);
+    const signedIn = await signIn(authenticator.assert({ challenge: await challenge(), origin: ORIGIN, rpId: RP_ID }));
+    expect(signedIn.res.statusCode === 200 ? signedIn.res.json().viewer.username : null).not.toBe('admin');
+    // Reset: the administrator's own passkey can be deleted by userEdit.
+    const { finished } = await register(admin, adminId);
+    expect((await c.post(`${AUTH}/DeleteFido2RegisteredCredential`, { userId: adminId, id: finished.json().id })).statusCode).toBe(204);
+    expect((await t.auditRows('passkey.delete')).at(-1)).toMatchObject({ actor_username: 'helpdesk', target_id: adminId });
+  });
+
   describe('synced FIDO credentials', () => {
     it('should get, rename, mark for deletion (which stops sign-in) and delete a synced passkey; refuse a device-bound one', async () => {
       const { userId } = await t.createUser(tenantId, 'vic', []);

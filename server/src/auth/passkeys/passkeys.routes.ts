@@ -1,7 +1,7 @@
 /**
- * Passkeys (signin §4, §5, §7; admin-console §2 FIDO) with @simplewebauthn/server: registration,
- * list, rename and delete of a user's passkeys (the user's own, or another user's with userView /
- * userEdit), username-less sign-in (PrepareFido2Authentication answers a binary challenge;
+ * Passkeys (signin §4, §5, §7; admin-console §2 FIDO) with @simplewebauthn/server: registration of
+ * the signed-in user's own passkeys (never another's, issue 18), list, rename and delete of a user's
+ * passkeys (the user's own, or another user's with userView / userEdit), username-less sign-in (PrepareFido2Authentication answers a binary challenge;
  * FinishFido2Authentication verifies the assertion), and the synced FIDO credentials of CMS-v2
  * (passkeys whose backup-state flag says they are synced between devices).
  *
@@ -26,6 +26,8 @@ import { LoginResponseSchema } from '../auth.schemas';
 import { accountKey } from '../../platform/login-throttle';
 import { buildViewer } from '../../identity/viewer.service';
 import { users } from '../../identity/accounts.service';
+import { refuseGrant } from '../../identity/grants.service';
+import { MESSAGES } from '@tessera/domain';
 import { effectivePermissions, loadAccess } from '../../platform/access';
 import { tenantOfHost } from '../../identity/tenants.service';
 import { ConflictError, ForbiddenError, NotFoundError, PasskeyFailedError, PasskeySignInFailedError } from '../../platform/errors';
@@ -121,6 +123,22 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!permissions.some((p) => held.has(p))) throw new ForbiddenError();
     return target;
   };
+  /**
+   * Registration is for the signed-in user only (issue 18): a passkey registered on another account
+   * would sign in as that account with no second factor. Another's passkeys can be deleted (reset), not
+   * added. The refusal is audited.
+   */
+  const requireSelf = async (request: FastifyRequest, userId: string, action: string) => {
+    const ctx = requireAuth(request);
+    const target = await users.findById(app.db, ctx.tenantId, userId);
+    if (!target) throw new NotFoundError('The user');
+    if (userId === ctx.userId) return target;
+    const who = await actor(request);
+    return refuseGrant(
+      { db: app.db, audit: app.audit },
+      { actor: who, tenantId: ctx.tenantId, action, targetType: 'user', targetId: userId, field: 'userId', reason: 'credential-of-another', message: MESSAGES.CREDENTIAL_SELF_ONLY },
+    );
+  };
   const actor = async (request: FastifyRequest) => {
     const ctx = requireAuth(request);
     const me = await users.findById(app.db, ctx.tenantId, ctx.userId);
@@ -134,7 +152,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Start registering a passkey', tags, body: Type.Object({ userId: Uuid() }, { additionalProperties: false }), response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 404) } },
     },
     async (request) => {
-      const target = await requireUserAccess(request, request.body.userId, ['userEdit']);
+      const target = await requireSelf(request, request.body.userId, 'passkey.register');
       const existing = await repo.listForUser(app.db, target.tenant_id, target.id);
       const rpID = rpIdFor(request, app.config);
       const options = await generateRegistrationOptions({
@@ -176,7 +194,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The challenge is spent first, whatever follows (single use).
       const row = await app.db.transaction().execute((trx) => repo.consumeChallenge(trx, challengeId(challenge), 'registration', now));
       if (!row || row.tenant_id !== ctx.tenantId || !row.user_id) throw new PasskeyFailedError('unknown, used or expired challenge');
-      const target = await requireUserAccess(request, row.user_id, ['userEdit']);
+      const target = await requireSelf(request, row.user_id, 'passkey.register');
       let verification;
       try {
         verification = await verifyRegistrationResponse({

@@ -42,6 +42,29 @@ describe('passwords', () => {
       expect((await t.auditRows('password.change')).map((r) => r.outcome)).toEqual(['failure', 'success']);
     });
 
+    it('should throttle current-password guesses like sign-in (429 after the account budget, the right password too) and audit each', async () => {
+      await t.createUser(tenantId, 'guessee', ['changePassword']);
+      const c = t.client({ remoteAddress: '10.1.0.1' });
+      await c.login('guessee', TEST_PASSWORD);
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) statuses.push((await c.post('/api2/IDM-v1/ChangePassword', { currentPassword: `guess-${i}`, newPassword: NEW_PASSWORD })).statusCode);
+      // loginMaxFailuresPerAccount is 5 by default: five 400s, then 429 for the rest.
+      expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+      expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+      const right = await c.post('/api2/IDM-v1/ChangePassword', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toMatchObject({ code: 'LOGIN_THROTTLED' });
+      const rows = (await t.auditRows('password.change')).filter((r) => r.actor_username === 'guessee');
+      expect(rows).toHaveLength(31);
+      expect(rows.every((r) => r.outcome === 'failure')).toBe(true);
+      expect(rows.filter((r) => r.detail.reason === 'throttled')).toHaveLength(26);
+      // Sign-in shares the budget: the account is throttled there too.
+      expect((await t.client({ remoteAddress: '10.1.0.2' }).post('/api2/Authentication-v1/login', { username: 'guessee', password: TEST_PASSWORD })).statusCode).toBe(429);
+      // The password did not change.
+      // The password did not change: the fixture password still signs in once the window has passed.
+      expect((await t.auditRows('password.change')).filter((r) => r.actor_username === 'guessee' && r.outcome === 'success')).toEqual([]);
+    });
+
     it('should be refused without the changePassword permission', async () => {
       await t.createUser(tenantId, 'dan', []);
       const c = t.client();
@@ -96,13 +119,46 @@ describe('passwords', () => {
       expect((await t.auditRows('password.reset')).at(-1)).toMatchObject({ actor_username: 'finn', outcome: 'success' });
     });
 
-    it('should send no link for a host that is not the tenant own', async () => {
+    it('should build the link from the configured public URL only, whatever Host the request names', async () => {
       await t.createUser(tenantId, 'gus', []);
+      for (const host of ['evil.example', 'localhost:6666', '127.0.0.1:1']) {
+        const before = t.mails.length;
+        const res = await t.client({ remoteAddress: `10.9.0.${host.length}` }).post('/api2/IDM-v1/ForgotPassword', { emailAddress: 'gus@example.test' }, { headers: { host } });
+        expect(res.statusCode).toBe(202);
+        await flush();
+        expect(t.mails.length).toBe(before + 1);
+        // The test app's configuration: no TESSERA_PUBLIC_URL, port 8080.
+        expect(t.mails.at(-1)!.text).toMatch(/^http:\/\/localhost:8080\/forgotpassword\/[A-Za-z0-9_-]{43}$/m);
+        expect(t.mails.at(-1)!.text).not.toContain(host);
+      }
+    });
+
+    it('should throttle requests per e-mail address (429 Too Many Requests) and mails per account, leaving one live link', async () => {
+      const { userId } = await t.createUser(tenantId, 'ivy', []);
       const before = t.mails.length;
-      const res = await t.client().post('/api2/IDM-v1/ForgotPassword', { emailAddress: 'gus@example.test' }, { headers: { host: 'evil.example' } });
-      expect(res.statusCode).toBe(202);
+      const statuses: number[] = [];
+      // 30 requests in a row from changing client addresses: the per-address budget is not what stops them.
+      for (let i = 0; i < 30; i++) statuses.push((await t.client({ remoteAddress: `10.2.0.${i + 1}` }).post('/api2/IDM-v1/ForgotPassword', { emailAddress: 'ivy@example.test' })).statusCode);
       await flush();
-      expect(t.mails.length).toBe(before);
+      expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
+      expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+      const throttled = await t.client({ remoteAddress: '10.2.1.1' }).post('/api2/IDM-v1/ForgotPassword', { emailAddress: 'IVY@example.test' });
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.body).toBe('Too Many Requests');
+      // Three mails per account per window; only the newest link is live.
+      expect(t.mails.length - before).toBe(3);
+      const live = await t.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      expect(live).toHaveLength(1);
+      const audit = (await t.auditRows('password.reset_request')).slice(-27);
+      expect(audit.filter((r) => r.detail.reason === 'throttled')).toHaveLength(26);
+      expect(audit.filter((r) => r.detail.reason === 'account mail budget spent')).toHaveLength(1);
+    });
+
+    it('should throttle requests per client address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await t.client({ remoteAddress: '10.3.0.1' }).post('/api2/IDM-v1/ForgotPassword', { emailAddress: `nobody${i}@example.test` })).statusCode);
+      expect(statuses.slice(0, 20).every((s) => s === 202)).toBe(true);
+      expect(statuses[20]).toBe(429);
     });
 
     it('should change nothing when the audit cannot be written', async () => {

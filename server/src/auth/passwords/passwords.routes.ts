@@ -2,26 +2,38 @@
  * Passwords (admin-console §2 `/self/changePassword/`, `/forgotpassword`, §4 password reset): change
  * with the current password (other sessions end), and reset by an e-mailed single-use link whose
  * token is stored hashed and expires. The reset request answers the same whether or not an account
- * exists; mail goes out after the answer, so its timing does not tell either.
+ * exists; mail goes out after the answer, so its timing does not tell either. Links are built from
+ * the configured public URL only (platform/public-url.ts); requests are budgeted per e-mail address and
+ * per client address (429), mails per account, and a new link spends the earlier ones (issue 18).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES, PRODUCT_NAME } from '@tessera/domain';
-import { Email, errorResponses, NoContent, Password, SafeString } from '../../platform/schemas';
+import { Email, errorResponses, globalOrJson, NoContent, Password, SafeString } from '../../platform/schemas';
+import { checkCurrentPassword } from '../current-password';
 import { requireAuth } from '../../platform/request';
 import { createMailer, type Mailer } from '../../platform/mailer';
 import { auditActor } from '../../platform/audit';
-import { hashPassword, verifyPassword } from '../../platform/password';
-import { users, type TenantRow } from '../../identity/accounts.service';
+import { hashPassword } from '../../platform/password';
+import { users } from '../../identity/accounts.service';
 import { tenantOfHost } from '../../identity/tenants.service';
-import { ResetTokenInvalidError, ValidationError } from '../../platform/errors';
+import { ResetTokenInvalidError, TooManyRequestsError, ValidationError } from '../../platform/errors';
+import { AttemptLimiter } from '../../platform/attempt-limiter';
+import { publicConsoleUrl } from '../../platform/public-url';
 import * as repo from './passwords.repository';
-import { PASSWORD_CONFIG, passwordProblem } from './password-policy';
+import { PASSWORD_CONFIG, passwordProblem } from '../../platform/password-policy';
 
 /** Lifetime of a reset link. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Window of the ForgotPassword budgets. */
+export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
+/** ForgotPassword requests per e-mail address per window (then 429). */
+export const RESET_REQUESTS_PER_EMAIL = 5;
+/** ForgotPassword requests per client address per window (then 429). */
+export const RESET_REQUESTS_PER_ADDRESS = 20;
+/** Reset mails per account per window (then none, silently). */
+export const RESET_MAILS_PER_ACCOUNT = 3;
 
 const tags = ['passwords'];
 const IDM = '/api2/IDM-v1';
@@ -38,25 +50,19 @@ export interface PasswordRoutesOptions {
   mailer?: Mailer;
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '::1' || hostname === '[::1]';
-}
-
 /** Registers the password routes. */
 export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, opts) => {
   const mailer = opts.mailer ?? createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, dataDir: app.config.dataDir });
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close());
 
-  /**
-   * The console origin for a link. The Host header is the client's word, so it is used only when it
-   * is one of the tenant's own domains (or loopback); `TESSERA_PUBLIC_URL` wins when set.
-   */
-  const consoleOrigin = (request: FastifyRequest, tenant: TenantRow): string | null => {
-    if (app.config.publicUrl) return app.config.publicUrl.replace(/\/+$/, '');
-    const hostname = request.hostname.replace(/:\d+$/, '').toLowerCase();
-    if (tenant.domains.includes(hostname) || isLoopback(hostname)) return `${request.protocol}://${request.host}`;
-    return null;
-  };
+  // ForgotPassword budgets (issue 18): requests per e-mail address and per client address answer 429
+  // beyond theirs; mails per account stop silently (the answer must not tell whether an account exists).
+  const limiter = (name: string, points: number) =>
+    new AttemptLimiter({ name, points, windowSeconds: RESET_THROTTLE_WINDOW_SECONDS, redis: app.redis, prefix: app.config.redisPrefix });
+  const perEmail = limiter('reset-email', RESET_REQUESTS_PER_EMAIL);
+  const perAddress = limiter('reset-address', RESET_REQUESTS_PER_ADDRESS);
+  const perAccount = limiter('reset-account', RESET_MAILS_PER_ACCOUNT);
+  const origin = publicConsoleUrl(app.config);
 
   app.get(
     `${IDM}/PasswordConfig`,
@@ -72,7 +78,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
         summary: 'Change the viewer\'s password',
         tags,
         body: Type.Object({ currentPassword: Password({ minLength: 1 }), newPassword: Password({ minLength: 1 }) }, { additionalProperties: false }),
-        response: { 204: NoContent, ...errorResponses(401, 503) },
+        response: { 204: NoContent, ...errorResponses(401, 503), 429: globalOrJson(429) },
       },
     },
     async (request, reply) => {
@@ -80,12 +86,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
       const user = await users.findById(app.db, tenantId, userId);
       if (!user) throw new ValidationError('currentPassword', MESSAGES.PASSWORD_CURRENT_WRONG, { exact: true });
       const { currentPassword, newPassword } = request.body;
-      if (!(await verifyPassword(user.password_hash, currentPassword))) {
-        await app.db.transaction().execute((trx) =>
-          app.audit.write(trx, { ...auditActor(request), action: 'password.change', outcome: 'failure', targetType: 'user', targetId: user.id, detail: { reason: 'wrong current password' } }),
-        );
-        throw new ValidationError('currentPassword', MESSAGES.PASSWORD_CURRENT_WRONG, { exact: true });
-      }
+      await checkCurrentPassword(app, request, user, 'password.change', 'currentPassword', currentPassword);
       const problem = passwordProblem(newPassword, [user.username, user.given_name, user.family_name, user.email]);
       if (problem) throw new ValidationError('newPassword', problem, { exact: true });
       const hash = await hashPassword(newPassword);
@@ -109,13 +110,23 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     async (request, reply) => {
       const tenant = await tenantOfHost(app.db, request.hostname);
       const email = request.body.emailAddress.trim();
+      const [emailRetry, addressRetry] = await Promise.all([perEmail.take(`${tenant?.id ?? '-'}:${email.toLowerCase()}`), perAddress.take(request.ip)]);
+      if (emailRetry > 0 || addressRetry > 0) {
+        await app.db.transaction().execute((trx) =>
+          app.audit.write(trx, { tenantId: tenant?.id ?? null, ip: request.ip, action: 'password.reset_request', outcome: 'failure', detail: { reason: 'throttled' } }),
+        );
+        throw new TooManyRequestsError();
+      }
       const matches = tenant ? await repo.usersByEmail(app.db, tenant.id, email) : [];
-      const origin = tenant ? consoleOrigin(request, tenant) : null;
+      const allowed: typeof matches = [];
+      for (const user of matches) if ((await perAccount.take(user.id)) === 0) allowed.push(user);
       const now = app.now();
       const mails = await app.db.transaction().execute(async (trx) => {
         const out: { to: string; username: string; link: string }[] = [];
-        for (const user of origin ? matches : []) {
+        for (const user of allowed) {
           const token = randomBytes(32).toString('base64url');
+          // One live link per account: a new request spends the earlier ones.
+          await repo.spendTokensOfUser(trx, user.id, new Date(now));
           await repo.insertToken(trx, { id: resetTokenId(token), tenantId: tenant!.id, userId: user.id, expiresAt: new Date(now + RESET_TOKEN_TTL_MS) });
           out.push({ to: user.email, username: user.username, link: `${origin}/forgotpassword/${token}` });
         }
@@ -124,7 +135,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
           ip: request.ip,
           action: 'password.reset_request',
           outcome: out.length > 0 ? 'success' : 'failure',
-          detail: out.length > 0 ? { accounts: out.length } : { reason: matches.length === 0 ? 'no account' : 'no trusted console origin' },
+          detail: out.length > 0 ? { accounts: out.length } : { reason: matches.length === 0 ? 'no account' : 'account mail budget spent' },
         });
         return out;
       });

@@ -21,4 +21,18 @@ export const IDENTITY_MESSAGES = Object.freeze({
   TENANCY_CONFIG_SAVE_FAILED: 'Tenancy configuration not saved',
   TENANCY_CONFIG_LOAD_FAILED: 'The tenancy configuration could not be loaded.',
   TENANCY_CONFIG_UNCHANGED: 'Nothing has changed.',
+
+  // Grant rules, issue 18 (designed)
+  OWN_ROLES_FIXED: 'You cannot change your own roles.',
+  OWN_ROLE_FIXED: 'You cannot edit a role you hold.',
+  CREDENTIAL_SELF_ONLY: "Passkeys and authenticator apps can be registered only by the account holder; another account's can only be reset.",
 } as const);
+
+/**
+ * A grant refused because the granter lacks permissions (issue 18; designed): names them, so the
+ * console, the CLI and the audit say what is missing.
+ */
+export function permissionsNotHeldMessage(missing: readonly string[]): string {
+  return `You cannot grant or remove permissions you do not hold: ${missing.join(', ')}.`;
+}
+

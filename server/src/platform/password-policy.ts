@@ -1,7 +1,8 @@
 /**
  * New-password rules (admin-console §5 "a password breach list check exists"): a minimum length, a
  * zxcvbn-ts strength score, and refusal of any password of the common/breached list shipped with
- * @zxcvbn-ts/language-common (about 49 000 passwords from breach corpora; no network call).
+ * @zxcvbn-ts/language-common (about 49 000 passwords from breach corpora; no network call). The one
+ * policy of every password a person sets: Bootstrap, POST User, ChangePassword and reset (issue 18).
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
