@@ -32,6 +32,7 @@ import { passkeyRoutes } from './passkeys/passkeys.routes';
 import type { Mailer } from './common/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
+import { localAgentRoutes } from './smartcards/local-agent.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body: 1 MiB (docs/api.md). */
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(passkeyRoutes);
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
+  await app.register(localAgentRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -221,3 +221,9 @@ export type {
 // Passkeys (signin §4, §9)
 export { defaultPasskeyName } from './passkeys/defaultPasskeyName';
 export { challengeRefreshDelayMs, challengeRetryDelayMs, CHALLENGE_RETRY_MAX_ATTEMPT, CHALLENGE_RETRY_BASE_MS } from './passkeys/challengeSchedule';
+
+// Working screens and the local security client's address (issue 18)
+export { CONSOLE_SCREENS, screensForViewer, areaOfPath } from './console-screens/consoleScreens';
+export type { ConsoleScreen, ViewerScreen } from './console-screens/consoleScreens';
+export { normaliseAgentUrl, AGENT_URL_INVALID } from './local-agent/localAgent';
+export type { CmsClientLocalAddress } from './local-agent/localAgent';
