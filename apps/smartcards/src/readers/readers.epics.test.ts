@@ -72,6 +72,27 @@ describe('readers epics', () => {
     expect(toasts).toEqual([{ type: 'error', title: 'Unable to connect to local CMS Client', message: 'Ensure that your security client is running.' }]);
   });
 
+  it('should find the agent address first, keep a changed one, and then connect', async () => {
+    const { d } = deps({});
+    const saved: (string | null)[] = [];
+    const order: string[] = [];
+    const withLocate = {
+      ...d,
+      agentClient: { connect: async () => (order.push('connect'), { version: '2.0.0', cmsVersion: 'CMS-v2' }) },
+      locateAgent: async () => (order.push('locate'), { url: 'http://127.0.0.1:9902', source: 'user' as const }),
+      saveAgentUrl: (url: string | null) => void saved.push(url),
+    } as unknown as ReadersEpicDependencies;
+    const action$ = new Subject<Action>();
+    const out = firstValueFrom(connectEpic(action$ as never, new StateObservable<unknown>(new Subject(), {}), withLocate).pipe(take(2), toArray()));
+    action$.next(readersActions.agentUrlChanged({ url: 'http://127.0.0.1:9902' }));
+    expect(await out).toEqual([
+      readersActions.agentLocated({ url: 'http://127.0.0.1:9902', source: 'user' }),
+      readersActions.agentConnected({ version: '2.0.0', cmsVersion: 'CMS-v2' }),
+    ]);
+    expect(saved).toEqual(['http://127.0.0.1:9902']);
+    expect(order).toEqual(['locate', 'connect']);
+  });
+
   it('should refuse a PIN the configured policy refuses, with its text, without calling the card', async () => {
     let called = false;
     const { d } = deps({ requirements: async () => ({ minLength: 4, maxLength: 6, digitsOnly: true, description: 'Use your 4 to 6 digit badge PIN' }), validate: async () => ((called = true), { valid: true }) });
