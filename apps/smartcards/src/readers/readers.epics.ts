@@ -51,7 +51,7 @@ export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus, l
   action$.pipe(
     ofType(readersActions.panelOpened.type, readersActions.agentUrlChanged.type),
     switchMap((action) => {
-      if (readersActions.agentUrlChanged.match(action)) saveAgentUrl?.(action.payload.url);
+      if ((action as Action).type === readersActions.agentUrlChanged.type) saveAgentUrl?.((action as ReturnType<typeof readersActions.agentUrlChanged>).payload.url);
       const located$ = locateAgent ? from(locateAgent()).pipe(map((located): Action => readersActions.agentLocated(located))) : EMPTY;
       const connected$ = defer(() => from(agentClient.connect())).pipe(
         map((connection): Action => readersActions.agentConnected({ version: connection.version, cmsVersion: connection.cmsVersion })),
