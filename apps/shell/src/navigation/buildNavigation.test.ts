@@ -5,7 +5,7 @@ const screens: ConsoleScreen[] = [
   { path: '/credentials/smartcards/cms', area: 'smartcards', label: 'Card readers', description: '' },
   { path: '/credentials/smartcards/manage', area: 'smartcards', label: 'Temporary passes', description: '' },
   { path: '/credentials/fido/passkeys/:userID', area: 'fido', label: 'Passkeys', description: '' },
-  { path: '/tickets/search', area: 'tickets', label: 'Ticket search', description: '' },
+  { path: '/tickets/search', area: 'tickets', label: 'Search tickets', description: '' },
   { path: '/config/tenancy', area: 'config', label: 'Tenancy configuration', description: '' },
 ];
 

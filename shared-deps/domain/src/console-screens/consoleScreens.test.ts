@@ -20,7 +20,7 @@ describe('screensForViewer', () => {
 
   it('should offer a guarded screen when its permission is in View and its area in Menu', () => {
     const permission = normalisePermissionObject({ Menu: ['tickets', 'config'], View: ['ticketView', 'tenancyConfig', 'smartcardTemporary'] });
-    expect(screensForViewer(permission, 'u1').map((s) => s.label)).toEqual(['Passkeys', 'Ticket search', 'My tickets', 'Tenancy configuration']);
+    expect(screensForViewer(permission, 'u1').map((s) => s.label)).toEqual(['Passkeys', 'Search tickets', 'My tickets', 'Tenancy configuration']);
   });
 });
 

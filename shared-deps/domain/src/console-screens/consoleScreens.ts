@@ -26,9 +26,9 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/credentials/smartcards/request', area: 'smartcards', label: 'Request smartcards', description: 'Ask for smartcards for people in bulk.' },
   { path: '/credentials/fido/passkeys/:userID', area: 'fido', label: 'Passkeys', description: 'Sign in without a password, and set up two-factor authentication.' },
   { path: '/self/changePassword/', area: 'self', label: 'Change password', description: 'Change your own password.' },
-  { path: '/tickets/search', area: 'tickets', label: 'Ticket search', description: 'Find support tickets and close them in bulk.' },
+  { path: '/tickets/search', area: 'tickets', label: 'Search tickets', description: 'Find support tickets and close them in bulk.' },
   { path: '/tickets/myTickets', area: 'tickets', label: 'My tickets', description: 'The support tickets you raised or are assigned.' },
-  { path: '/tickets/add', area: 'tickets', label: 'New ticket', description: 'Raise a support ticket.' },
+  { path: '/tickets/add', area: 'tickets', label: 'New support ticket', description: 'Raise a support ticket.' },
   { path: '/tickets/metrics', area: 'tickets', label: 'Ticket metrics', description: 'How fast tickets are answered and closed.' },
   { path: '/config/tenancy', area: 'config', label: 'Tenancy configuration', description: 'Your organisation’s name, banner, time zone and session settings.' },
 ] satisfies ConsoleScreen[]);
