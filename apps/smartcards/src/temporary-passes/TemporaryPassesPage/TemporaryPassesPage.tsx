@@ -23,7 +23,8 @@ function holder(p: TemporaryPass): string {
 
 function PassTable({ label, passes, actions }: { label: string; passes: TemporaryPass[]; actions: (p: TemporaryPass) => ReactNode }) {
   return (
-    <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse', marginBottom: 16 }}>
+    <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 16 }}>
+    <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
       <thead>
         <tr>
           {['Pass number', 'Type', 'Status', 'Holder', 'Valid from', 'Expires', 'Reason', 'Actions'].map((h) => (
@@ -56,6 +57,7 @@ function PassTable({ label, passes, actions }: { label: string; passes: Temporar
         )}
       </tbody>
     </table>
+    </div>
   );
 }
 
