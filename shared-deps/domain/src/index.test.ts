@@ -34,7 +34,7 @@ describe('@tessera/domain exports', () => {
         // issue 5: tenant PIN policy
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
         // issue 18: working screens, local security client address
-        'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID',
+        'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID', 'PASS_TYPE_LABELS', 'formatPassTime',
       ].sort(),
     );
   });

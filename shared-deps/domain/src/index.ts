@@ -227,3 +227,4 @@ export { CONSOLE_SCREENS, screensForViewer, areaOfPath } from './console-screens
 export type { ConsoleScreen, ViewerScreen } from './console-screens/consoleScreens';
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './local-agent/localAgent';
 export type { CmsClientLocalAddress } from './local-agent/localAgent';
+export { PASS_TYPE_LABELS, formatPassTime } from './temporary-passes/passDisplay';
