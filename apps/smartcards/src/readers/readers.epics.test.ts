@@ -51,6 +51,8 @@ describe('readers epics', () => {
   it('should say Incorrect PIN. on 403 and Error validating Card PIN otherwise', async () => {
     const wrong = deps({ validate: () => Promise.reject(Object.assign(new Error('x'), { status: 403 })) });
     expect(await runPin(wrong.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Incorrect PIN.' } });
+    const told = deps({ validate: () => Promise.reject(Object.assign(new Error('Incorrect PIN. 2 tries left.'), { status: 403 })) });
+    expect(await runPin(told.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Incorrect PIN. 2 tries left.' } });
     const broken = deps({ validate: () => Promise.reject(Object.assign(new Error('x'), { status: 502 })) });
     expect(await runPin(broken.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Error validating Card PIN' } });
     expect(broken.toasts[0]).toMatchObject({ type: 'error', title: 'Error validating Card PIN' });

@@ -86,6 +86,11 @@ export const streamEpic: ReadersEpic = (action$, _state$, { agentClient, bus, st
     }),
   );
 
+/** 'Incorrect PIN.', with the tries left when the card told them (the server's 403 text, e.g. 'Incorrect PIN. 2 tries left.'). */
+export function incorrectPinText(serverMessage: unknown): string {
+  return typeof serverMessage === 'string' && serverMessage.startsWith(MESSAGES.INCORRECT_PIN) ? serverMessage : MESSAGES.INCORRECT_PIN;
+}
+
 /** Validates a card PIN: client-side rule first, then the card through the server (signin §5, §8). */
 export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -105,7 +110,7 @@ export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
           if (problem) return of(done(false, problem));
           return from(api.validatePin(cmsVersion, readerName, pin)).pipe(
             map(() => done(true, MESSAGES.PIN_VALIDATED)),
-            catchError((error: { status?: number }) => of(done(false, error?.status === 403 ? MESSAGES.INCORRECT_PIN : MESSAGES.PIN_VALIDATION_FAILED))),
+            catchError((error: { status?: number; message?: unknown }) => of(done(false, error?.status === 403 ? incorrectPinText(error.message) : MESSAGES.PIN_VALIDATION_FAILED))),
           );
         }),
       );
