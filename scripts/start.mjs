@@ -2,7 +2,8 @@
 /**
  * `npm start`: builds the web console when `dist/web` is missing or older than its sources (the build
  * takes a couple of seconds), then runs the server (`server/src/server.ts` through tsx) with the
- * embedded defaults: PGlite in ./data, http://127.0.0.1:8080. SIGINT and SIGTERM are passed on to the
+ * embedded defaults: PGlite in ./data, listening on 127.0.0.1:8080 and opened at http://localhost:8080
+ * (a name, not an IP address: passkeys need one as WebAuthn RP ID). SIGINT and SIGTERM are passed on to the
  * server, which closes gracefully; this process exits with the server's exit code.
  *
  * Options: `--build` always builds, `--no-build` never does. Environment: every TESSERA_* variable of
@@ -11,7 +12,8 @@
  * It also starts the local security client (`tessera-agent`, issue 5) on 127.0.0.1:8802 (or
  * TESSERA_AGENT_PORT) with the console's own origin in its allow-list and one virtual reader holding a
  * virtual PIV card, so a new user sees a card at once. `--no-agent` leaves it out; an agent already
- * listening on that port is left alone.
+ * listening on that port is left alone. The server is told the agent's address (`TESSERA_AGENT_URL`),
+ * which it hands to the console (`GET /api2/CMS-v2/CMSClientLocalAddress`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -104,10 +106,11 @@ async function main() {
     console.error(`start: ${host}:${port} is already in use; stop what listens there or set TESSERA_PORT`);
     process.exit(1);
   }
+  const agentPort = Number(process.env.TESSERA_AGENT_PORT?.trim() || 8802);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TESSERA_WEB_DIR: webDir },
+    env: { ...process.env, TESSERA_WEB_DIR: webDir, TESSERA_AGENT_URL: process.env.TESSERA_AGENT_URL?.trim() || `http://127.0.0.1:${agentPort}` },
   });
   let exited = false;
   const forward = (signal) => {
@@ -122,19 +125,22 @@ async function main() {
 
   if (port > 0 && (await waitForPort(probeHost, port, 120_000, () => !exited))) {
     const shown = host.includes(':') ? `[${host}]` : host;
-    console.log(`Tessera console: http://${shown}:${port}/ (first run: open it to set up the first administrator)`);
-    if (!args.has('--no-agent')) await startAgent(shown, port, () => exited, child);
+    // The server prints the same address (localhost for a loopback listen address: passkeys need a name).
+    const loopback = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+    const open = process.env.TESSERA_PUBLIC_URL?.trim() || `http://${loopback ? 'localhost' : shown}:${port}/`;
+    console.log(`Tessera console: ${open} (first run: open it to set up the first administrator)`);
+    if (!args.has('--no-agent')) await startAgent(shown, port, agentPort, () => exited, child);
   }
 }
 
 /** Starts the local security client with one virtual reader holding a virtual card (issue 5). */
-async function startAgent(shownHost, port, serverExited, server) {
-  const agentPort = Number(process.env.TESSERA_AGENT_PORT?.trim() || 8802);
+async function startAgent(shownHost, port, agentPort, serverExited, server) {
   if (await waitForPort('127.0.0.1', agentPort, 1, () => true)) {
     console.warn(`start: something already listens on 127.0.0.1:${agentPort}; not starting another security client`);
     return;
   }
   const origins = new Set([`http://${shownHost}:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  if (process.env.TESSERA_PUBLIC_URL?.trim()) origins.add(new URL(process.env.TESSERA_PUBLIC_URL.trim()).origin);
   const agent = spawn(process.execPath, [path.join(root, 'agent', 'bin', 'tessera-agent.mjs')], {
     cwd: root,
     stdio: 'inherit',

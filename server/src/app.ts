@@ -39,6 +39,7 @@ import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
+import { localAgentRoutes } from './smartcards/local-agent.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(localAgentRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -1,10 +1,10 @@
 /**
  * Entry point: builds the app from the environment, listens on TESSERA_HOST:TESSERA_PORT, prints the
- * URL, and closes gracefully on SIGINT/SIGTERM.
+ * console's URL (`consoleUrl`: localhost for a loopback listen address), and closes gracefully on SIGINT/SIGTERM.
  */
 import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { consoleUrl, loadConfig } from './platform/config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -42,8 +42,8 @@ async function main(): Promise<void> {
   const agentPort = await app.agentHub.listen(config.agentGrpcHost, config.agentGrpcPort, agentTls);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Tessera is running at http://${host}:${port}/ (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; agents: gRPC${agentTls ? ' over TLS' : ''} on ${config.agentGrpcHost}:${agentPort})`);
+  // A name, not an IP address: passkeys need a valid WebAuthn RP ID (signin §4).
+  console.log(`Tessera is running at ${consoleUrl(config, port)} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; agents: gRPC${agentTls ? ' over TLS' : ''} on ${config.agentGrpcHost}:${agentPort})`);
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { bootstrapSlice } from './bootstrap/bootstrap.slice';
 import type { AuthEpicDependencies } from './epic';
 import { newsEpic } from './home/news.epics';
 import { newsSlice } from './home/news.slice';
-import { loginEpic, loginSessionEpic, passkeySignInEpic, totpEpic } from './login/login.epics';
+import { loginEpic, loginSessionEpic, passkeyCancelEpic, passkeySignInEpic, totpEpic } from './login/login.epics';
 import { loginSlice } from './login/login.slice';
 import { resetLinkEpic, resetPasswordEpic, validateLinkEpic } from './password-reset/passwordReset.epics';
 import { passwordResetSlice } from './password-reset/passwordReset.slice';
@@ -21,6 +21,7 @@ export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependenci
   loginSessionEpic,
   totpEpic,
   passkeySignInEpic,
+  passkeyCancelEpic,
   resetLinkEpic,
   validateLinkEpic,
   resetPasswordEpic,

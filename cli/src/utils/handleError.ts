@@ -5,12 +5,19 @@
 import { isApiError } from '@tessera/api';
 import type { CliContext } from '../context';
 import { CliError, EXIT, NOT_SIGNED_IN_MESSAGE } from './errors';
+import { networkCause } from './networkCause';
 
 /** The exit code and line for any failure. */
 export function describeError(error: unknown): { exitCode: number; message: string } {
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
   if (isApiError(error)) {
     if (error.code === 'NOT_LOGGED_IN') return { exitCode: EXIT.NOT_LOGGED_IN, message: NOT_SIGNED_IN_MESSAGE };
+    if (error.code === 'NETWORK') {
+      // "Could not reach the server at <url>: fetch failed" names no cause; undici keeps it as `cause`.
+      const url = /at (\S+?):? /.exec(error.message)?.[1] ?? '';
+      const reason = networkCause(error, url);
+      if (reason) return { exitCode: EXIT.FAILURE, message: `Could not reach the server at ${url}: ${reason}` };
+    }
     return { exitCode: EXIT.FAILURE, message: error.message };
   }
   // @inquirer's prompt rejects with ExitPromptError on Ctrl+C.

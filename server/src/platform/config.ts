@@ -77,6 +77,12 @@ export interface ServerConfig {
   /** TLS certificate chain and key (PEM files) of the agent hub (`TESSERA_AGENT_GRPC_TLS_CERT`, `..._KEY`); null: plaintext (loopback). */
   agentGrpcTlsCert: string | null;
   agentGrpcTlsKey: string | null;
+  /**
+   * Where the console (in the user's browser) finds the local security client (`TESSERA_AGENT_URL`, a
+   * loopback http URL; default `http://127.0.0.1:<TESSERA_AGENT_PORT or 8802>`, the port `npm start`
+   * starts the agent on).
+   */
+  agentLocalUrl: string;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -103,6 +109,37 @@ function optionalUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]):
     throw new ConfigError(`env: ${name} must use ${protocols.join(' or ')}, got '${url.protocol}'`);
   }
   return raw.trim();
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `TESSERA_AGENT_URL`, else http://127.0.0.1 on `TESSERA_AGENT_PORT` (the agent's own variable) or 8802. */
+function agentLocalUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.TESSERA_AGENT_URL?.trim();
+  if (!raw) return `http://127.0.0.1:${integer(env, 'TESSERA_AGENT_PORT', 8802, 1, 65535)}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new ConfigError(`env: TESSERA_AGENT_URL must be a URL such as http://127.0.0.1:8802, got '${raw}'`, { cause });
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new ConfigError(`env: TESSERA_AGENT_URL must be an http URL on 127.0.0.1, localhost or [::1], got '${raw}'`);
+  }
+  return url.origin;
+}
+
+/**
+ * The address people open the console at, as the server prints it: `TESSERA_PUBLIC_URL` when set, else
+ * http://localhost:<port> for a loopback or wildcard listen address (an IP address is not a valid
+ * WebAuthn RP ID, so passkeys only work on a name), else the listen host itself.
+ */
+export function consoleUrl(config: Pick<ServerConfig, 'host' | 'publicUrl'>, port: number): string {
+  if (config.publicUrl) return config.publicUrl.endsWith('/') ? config.publicUrl : `${config.publicUrl}/`;
+  const host = config.host.replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host === '0.0.0.0' || host === '::' || host === '::1' || /^127\./.test(host);
+  const shown = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -151,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentCallTimeoutMs: integer(env, 'TESSERA_AGENT_CALL_TIMEOUT_MS', 15_000, 100, 600_000),
     agentGrpcTlsCert: env.TESSERA_AGENT_GRPC_TLS_CERT?.trim() || null,
     agentGrpcTlsKey: env.TESSERA_AGENT_GRPC_TLS_KEY?.trim() || null,
+    agentLocalUrl: agentLocalUrl(env),
     ...overrides,
   };
   if ((config.agentGrpcTlsCert === null) !== (config.agentGrpcTlsKey === null)) {

@@ -1,11 +1,13 @@
 /** The CMS Client calls (signin §7 "Local client configuration" and "Server calls per version"). */
-import type { CardPinRequirements, CardReader, CmsClientGrpcConfig, CmsVersion, PinRequirementsConfig, UpdatePinRequirementsConfigRequest } from '@tessera/domain';
+import type { CardPinRequirements, CardReader, CmsClientGrpcConfig, CmsClientLocalAddress, CmsVersion, PinRequirementsConfig, UpdatePinRequirementsConfigRequest } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 /** The CMS Client calls; `v` is the protocol path chosen from the agent's version. */
 export interface CmsCalls {
   /** `GET /api2/CMS-v2/CMSClientGRPCConfig`. */
   cmsClientGrpcConfig(): Promise<CmsClientGrpcConfig>;
+  /** `GET /api2/CMS-v2/CMSClientLocalAddress`: where the browser finds the local security client (issue 18). */
+  cmsClientLocalAddress(): Promise<CmsClientLocalAddress>;
   /** `POST /api2/CMS-v2/CMSClientSessionToken`: a single-use agent token for /connect. */
   cmsClientSessionToken(): Promise<{ SessionCookie: string }>;
   /** `GET /api2/{v}/PingClient`. */
@@ -36,6 +38,7 @@ const PIN_REQUIREMENTS_CONFIG = '/api2/CMS-v2/PinRequirementsConfig';
 export function cmsCalls(send: HttpSend): CmsCalls {
   return {
     cmsClientGrpcConfig: () => send({ method: 'GET', path: '/api2/CMS-v2/CMSClientGRPCConfig' }),
+    cmsClientLocalAddress: () => send({ method: 'GET', path: '/api2/CMS-v2/CMSClientLocalAddress' }),
     cmsClientSessionToken: () => send({ method: 'POST', path: '/api2/CMS-v2/CMSClientSessionToken' }),
     pingClient: (v) => send({ method: 'GET', path: `/api2/${v}/PingClient` }),
     listReaders: (v) => send({ method: 'GET', path: `/api2/${v}/ListReaders` }),

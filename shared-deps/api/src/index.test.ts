@@ -21,7 +21,7 @@ describe('@tessera/api exports', () => {
       'prepareFido2Registration', 'finishFido2Registration', 'listFido2RegisteredCredentials', 'renameFido2RegisteredCredential', 'deleteFido2RegisteredCredential',
       'prepareFido2Authentication', 'finishFido2Authentication', 'getFido2SyncedCredential', 'markFido2SyncedCredentialForDeletion', 'renameFido2SyncedCredential',
       'deleteFido2SyncedCredential', 'passwordConfig', 'changePassword', 'forgotPassword', 'validateResetToken', 'resetPassword',
-      'cmsClientGrpcConfig', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
+      'cmsClientGrpcConfig', 'cmsClientLocalAddress', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
       // issue 6 (tenancy configuration)
       'tenancyConfig', 'updateTenancyConfig',
       // issue 5: tenant PIN policy

@@ -41,6 +41,8 @@ describe('@tessera/domain exports', () => {
         'grantableApiKeyPermissions', 'isApiKeyExpired',
         // issue 18: grant rules
         'canGrant', 'permissionsNotHeld', 'permissionsOfRoles', 'roleEditPermissions', 'roleIdsChanged', 'permissionsNotHeldMessage',
+        // issue 18: working screens, local security client address
+        'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID', 'PASS_TYPE_LABELS', 'formatPassTime',
       ].sort(),
     );
   });

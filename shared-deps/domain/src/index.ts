@@ -260,3 +260,10 @@ export {
   isApiKeyExpired,
 } from './apikeys/apiKeys';
 export type { ApiKey, ApiKeyParts, ApiKeyPermissionCheck, ApiKeyPermissionProblem, CreateApiKeyRequest, CreatedApiKey } from './apikeys/apiKeys';
+
+// Working screens and the local security client's address (issue 18)
+export { CONSOLE_SCREENS, screensForViewer, areaOfPath } from './common/console-screens/consoleScreens';
+export type { ConsoleScreen, ViewerScreen } from './common/console-screens/consoleScreens';
+export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
+export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
+export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';

@@ -1,5 +1,5 @@
 import { ofType } from 'redux-observable';
-import { catchError, concat, distinctUntilChanged, exhaustMap, filter, from, map, mergeMap, of, type Observable } from 'rxjs';
+import { catchError, concat, distinctUntilChanged, exhaustMap, filter, from, ignoreElements, map, mergeMap, of, takeUntil, tap, type Observable } from 'rxjs';
 import type { Action } from '@reduxjs/toolkit';
 import { MESSAGES, messageForErrorCode, type ErrorCode, type LoginResponse } from '@tessera/domain';
 import type { AuthEpic, AuthEpicDependencies } from '../epic';
@@ -105,13 +105,34 @@ export const passkeySignInEpic: AuthEpic = (action$, _state$, deps) =>
         exhaustMap((response) => finishSignIn(response, redirect, deps.bus)),
         catchError((error: unknown) => {
           if (isAbortError(error)) return of(loginActions.passkeyCeremonyAborted());
-          if (conditional && error instanceof Error && error.name === 'NotAllowedError') return of(loginActions.passkeyCeremonyEnded());
+          // The autofill request runs by itself on load: whatever ends it (dismissed, unsupported, an
+          // address where passkeys cannot work), the user did not ask for it, so nothing is shown.
+          if (conditional) return of(loginActions.passkeyCeremonyEnded());
           const failure = toFailure(error);
-          return of(loginActions.loginFailed({ code: failure.code, message: `${MESSAGES.PASSKEY_SIGNIN_FAILED}: ${failure.message}` }));
+          return of(loginActions.loginFailed({ code: failure.code, message: `${MESSAGES.PASSKEY_SIGNIN_FAILED}: ${passkeyFailureText(error, failure.message)}` }));
         }),
+        takeUntil(action$.pipe(ofType(loginActions.loginPageLeft.type))),
       ),
     ),
   );
+
+/** Leaving the sign-in page cancels a pending ceremony, so the next WebAuthn call is not refused. */
+export const passkeyCancelEpic: AuthEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    ofType(loginActions.loginPageLeft.type),
+    tap(() => passkeysOf(deps).cancel?.()),
+    ignoreElements(),
+  );
+
+/**
+ * The reason a person reads: at an IP address the browser refuses passkeys (an IP address is not a
+ * valid WebAuthn RP ID), so say where they work instead of the browser's "is an invalid domain".
+ */
+export function passkeyFailureText(error: unknown, fallback: string, hostname: string = globalThis.location?.hostname ?? ''): string {
+  const ipAddress = /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+  if (error instanceof Error && error.name === 'SecurityError' && ipAddress) return 'passkeys work only when the console is opened by name (such as localhost), not at an IP address';
+  return fallback;
+}
 
 /** LOGIN_ACTIVE / LOGIN_INACTIVE from the session on the bus. */
 export const loginSessionEpic: AuthEpic = (_action$, _state$, { bus }) =>

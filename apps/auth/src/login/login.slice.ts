@@ -114,6 +114,11 @@ export const loginSlice = createSlice({
     passkeyCeremonyEnded(state) {
       state.passkeyCeremony = 'idle';
     },
+    /** The sign-in page was left (signed in, or elsewhere): a pending ceremony is cancelled, silently. */
+    loginPageLeft(state) {
+      state.passkeyCeremony = 'idle';
+      state.passkeyCeremonyAborted = false;
+    },
     /** Back from the code step to username and password. */
     tokenCancelled() {
       return initialState;

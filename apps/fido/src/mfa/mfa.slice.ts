@@ -21,7 +21,13 @@ export const mfaSlice = createSlice({
   name: 'fidoMfa',
   initialState,
   reducers: {
-    statusRequested(_state, _action: PayloadAction<{ userId: string; own: boolean }>) {},
+    /**
+     * The page asks for a status: an older failure no longer applies (a status asked for while signing
+     * out fails with 'Not signed in.', which must not greet the next sign-in).
+     */
+    statusRequested(state, _action: PayloadAction<{ userId: string; own: boolean }>) {
+      state.errorMessage = null;
+    },
     statusLoaded(state, action: PayloadAction<{ userId: string; status: MfaStatus }>) {
       state.status[action.payload.userId] = action.payload.status;
       state.busy = false;

@@ -1,38 +1,34 @@
-import { normalisePermissionObject, type RouteDef } from '@tessera/domain';
+import { normalisePermissionObject, type ConsoleScreen } from '@tessera/domain';
 import { buildNavigation } from './buildNavigation';
 
-const routes: RouteDef[] = [
-  { path: '/login', area: 'auth', permission: null, access: 'public' },
-  { path: '/home', area: 'auth', permission: null, access: 'session' },
-  { path: '/denied', area: 'shell', permission: null, access: 'public' },
-  { path: '/config/infrastructure', area: 'config', permission: 'infrastructureConfig', access: 'session' },
-  { path: '/config/tenancy', area: 'config', permission: 'tenancyConfig', access: 'session' },
-  { path: '/identity/users/view/:id', area: 'identity', permission: 'userView', access: 'session' },
-  { path: '/identity/users', area: 'identity', permission: 'userView', access: 'session' },
-  { path: '/auditing/dashboard', area: 'monitoring', permission: 'audit', access: 'session' },
+const screens: ConsoleScreen[] = [
+  { path: '/credentials/smartcards/cms', area: 'smartcards', label: 'Card readers', description: '' },
+  { path: '/credentials/smartcards/manage', area: 'smartcards', label: 'Temporary passes', description: '' },
+  { path: '/credentials/fido/passkeys/:userID', area: 'fido', label: 'Passkeys', description: '' },
+  { path: '/tickets/search', area: 'tickets', label: 'Search tickets', description: '' },
+  { path: '/config/tenancy', area: 'config', label: 'Tenancy configuration', description: '' },
 ];
 
 describe('buildNavigation', () => {
-  it('should offer only Home to a viewer without menu areas', () => {
-    expect(buildNavigation(normalisePermissionObject({}), routes)).toEqual([{ area: 'auth', label: 'Home', href: '/home' }]);
-  });
-
-  it("should link each menu area to its first route the viewer may view", () => {
-    const permission = normalisePermissionObject({ Menu: ['config', 'identity'], View: ['tenancyConfig', 'userView'] });
-    expect(buildNavigation(permission, routes)).toEqual([
+  it('should offer Home and the viewer’s own passkeys to a viewer without permissions', () => {
+    expect(buildNavigation(normalisePermissionObject({}), 'u1', screens)).toEqual([
       { area: 'auth', label: 'Home', href: '/home' },
-      { area: 'config', label: 'Configuration', href: '/config/tenancy' },
-      { area: 'identity', label: 'Identity', href: '/identity/users' },
+      { area: 'fido', label: 'Passkeys', href: '/credentials/fido/passkeys/u1' },
     ]);
   });
 
-  it('should leave out an area missing from Menu even when a route is viewable', () => {
-    const permission = normalisePermissionObject({ Menu: ['config'], View: ['infrastructureConfig', 'audit'] });
-    expect(buildNavigation(permission, routes).map((e) => e.area)).toEqual(['auth', 'config']);
+  it('should link each area to its first working screen the viewer may open', () => {
+    const permission = normalisePermissionObject({ Menu: ['smartcards', 'config', 'identity'], View: ['smartcardTemporary', 'tenancyConfig', 'userView'] });
+    expect(buildNavigation(permission, 'u1', screens)).toEqual([
+      { area: 'auth', label: 'Home', href: '/home' },
+      { area: 'smartcards', label: 'Smartcards', href: '/credentials/smartcards/manage' },
+      { area: 'fido', label: 'Passkeys', href: '/credentials/fido/passkeys/u1' },
+      { area: 'config', label: 'Configuration', href: '/config/tenancy' },
+    ]);
   });
 
-  it('should leave out a menu area with no viewable route', () => {
-    const permission = normalisePermissionObject({ Menu: ['monitoring'], View: [] });
-    expect(buildNavigation(permission, routes).map((e) => e.area)).toEqual(['auth']);
+  it('should leave out areas without a working screen, and guarded areas missing from Menu', () => {
+    const permission = normalisePermissionObject({ Menu: ['identity', 'monitoring'], View: ['userView', 'audit', 'ticketView'] });
+    expect(buildNavigation(permission, 'u1', screens).map((e) => e.area)).toEqual(['auth', 'fido']);
   });
 });

@@ -1,10 +1,10 @@
-import { ROUTES, canViewRoute, type Area, type PermissionObject, type RouteDef } from '@tessera/domain';
+import { CONSOLE_SCREENS, screensForViewer, type Area, type ConsoleScreen, type PermissionObject } from '@tessera/domain';
 
 /** One entry of the console's main navigation. */
 export interface NavigationEntry {
   area: Area;
   label: string;
-  /** The area's first route the viewer may view. */
+  /** The area's first working screen the viewer may open. */
   href: string;
 }
 
@@ -36,29 +36,18 @@ export const AREA_LABELS: Readonly<Record<Area, string>> = {
   anonymous: 'Anonymous Portal',
 };
 
-/** Areas with no menu entry of their own: sign-in pages, the shell's pages, the public portal. */
-const AREAS_WITHOUT_MENU: ReadonlySet<Area> = new Set<Area>(['auth', 'shell', 'anonymous']);
-
-/** A route a link can point at: no `:param` and no `*` splat. */
-function isLinkable(route: RouteDef): boolean {
-  return !route.path.includes(':') && !route.path.includes('*');
-}
-
 /**
- * The main navigation of a viewer (signin §6): Home, then one entry per area listed in the
- * permission object's Menu, linking to the first route of that area (route-table order) whose view
- * permission is in the View list. An area in Menu with no viewable linkable route gets no entry, so
- * the menu never offers a page that would end in /denied.
+ * The main navigation of a viewer (signin §6, issue 18): Home, then one entry per area that has a
+ * working screen the viewer may open (route-table permission in View, guarded areas in Menu), linking
+ * to the first such screen. Areas without a screen yet are left out, so every entry opens a working page.
  */
-export function buildNavigation(permission: PermissionObject, routes: readonly RouteDef[] = ROUTES): NavigationEntry[] {
+export function buildNavigation(permission: PermissionObject, viewerId: string, screens: readonly ConsoleScreen[] = CONSOLE_SCREENS): NavigationEntry[] {
   const entries: NavigationEntry[] = [{ area: 'auth', label: AREA_LABELS.auth, href: '/home' }];
-  const menu = new Set(permission.Menu);
   const seen = new Set<Area>();
-  for (const route of routes) {
-    if (seen.has(route.area) || AREAS_WITHOUT_MENU.has(route.area) || !menu.has(route.area)) continue;
-    if (!isLinkable(route) || !canViewRoute(route, permission)) continue;
-    seen.add(route.area);
-    entries.push({ area: route.area, label: AREA_LABELS[route.area] ?? route.area, href: route.path });
+  for (const screen of screensForViewer(permission, viewerId, screens)) {
+    if (seen.has(screen.area)) continue;
+    seen.add(screen.area);
+    entries.push({ area: screen.area, label: AREA_LABELS[screen.area] ?? screen.area, href: screen.href });
   }
   return entries;
 }

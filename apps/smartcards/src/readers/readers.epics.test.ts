@@ -51,6 +51,8 @@ describe('readers epics', () => {
   it('should say Incorrect PIN. on 403 and Error validating Card PIN otherwise', async () => {
     const wrong = deps({ validate: () => Promise.reject(Object.assign(new Error('x'), { status: 403 })) });
     expect(await runPin(wrong.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Incorrect PIN.' } });
+    const told = deps({ validate: () => Promise.reject(Object.assign(new Error('Incorrect PIN. 2 tries left.'), { status: 403 })) });
+    expect(await runPin(told.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Incorrect PIN. 2 tries left.' } });
     const broken = deps({ validate: () => Promise.reject(Object.assign(new Error('x'), { status: 502 })) });
     expect(await runPin(broken.d, '123456')).toMatchObject({ payload: { ok: false, message: 'Error validating Card PIN' } });
     expect(broken.toasts[0]).toMatchObject({ type: 'error', title: 'Error validating Card PIN' });
@@ -70,6 +72,27 @@ describe('readers epics', () => {
     action$.next(readersActions.panelOpened());
     expect((await out)[0]).toEqual(readersActions.agentFailed('Unable to connect to local CMS Client: Ensure that your security client is running.'));
     expect(toasts).toEqual([{ type: 'error', title: 'Unable to connect to local CMS Client', message: 'Ensure that your security client is running.' }]);
+  });
+
+  it('should find the agent address first, keep a changed one, and then connect', async () => {
+    const { d } = deps({});
+    const saved: (string | null)[] = [];
+    const order: string[] = [];
+    const withLocate = {
+      ...d,
+      agentClient: { connect: async () => (order.push('connect'), { version: '2.0.0', cmsVersion: 'CMS-v2' }) },
+      locateAgent: async () => (order.push('locate'), { url: 'http://127.0.0.1:9902', source: 'user' as const }),
+      saveAgentUrl: (url: string | null) => void saved.push(url),
+    } as unknown as ReadersEpicDependencies;
+    const action$ = new Subject<Action>();
+    const out = firstValueFrom(connectEpic(action$ as never, new StateObservable<unknown>(new Subject(), {}), withLocate).pipe(take(2), toArray()));
+    action$.next(readersActions.agentUrlChanged({ url: 'http://127.0.0.1:9902' }));
+    expect(await out).toEqual([
+      readersActions.agentLocated({ url: 'http://127.0.0.1:9902', source: 'user' }),
+      readersActions.agentConnected({ version: '2.0.0', cmsVersion: 'CMS-v2' }),
+    ]);
+    expect(saved).toEqual(['http://127.0.0.1:9902']);
+    expect(order).toEqual(['locate', 'connect']);
   });
 
   it('should refuse a PIN the configured policy refuses, with its text, without calling the card', async () => {

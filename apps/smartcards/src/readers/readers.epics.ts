@@ -6,12 +6,13 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType, type Epic } from 'redux-observable';
-import { Observable, catchError, exhaustMap, filter, from, map, mergeMap, of, switchMap, takeUntil } from 'rxjs';
+import { EMPTY, Observable, catchError, concat, defer, exhaustMap, filter, from, map, mergeMap, of, switchMap, takeUntil } from 'rxjs';
 import type { ApiClient } from '@tessera/api';
 import type { ReaderEvent } from '@tessera/bus';
 import { MESSAGES, validatePin, type CardPinRequirements, type PinPolicyErrors, type PinRequirementsConfig, type ToastInput } from '@tessera/domain';
 import { AgentClientError, type AgentClient } from '@tessera/agent-client';
 import { readersActions, type ReaderStreamEvent } from './readers.slice';
+import type { LocatedAgent } from './agentUrl';
 import { pinPolicyActions } from './pinPolicy.slice';
 
 /** What the readers epics use of the store dependencies, plus the agent client. */
@@ -25,6 +26,10 @@ export interface ReadersEpicDependencies {
   agentClient: AgentClient;
   /** ws(s) URL of the server (same origin as the page). */
   streamUrl: (path: string) => string;
+  /** Finds the agent's address (and points `agentClient` at it) before each connect; absent: the client's own address. */
+  locateAgent?: () => Promise<LocatedAgent>;
+  /** Keeps (url) or forgets (null) the user's own agent address. */
+  saveAgentUrl?: (url: string | null) => void;
 }
 
 type ReadersEpic = Epic<Action, Action, unknown, ReadersEpicDependencies>;
@@ -38,12 +43,17 @@ function rulesOf(requirements: CardPinRequirements | null) {
   return requirements ? { minLength: requirements.minLength, maxLength: requirements.maxLength, digitsOnly: requirements.digitsOnly, message: requirements.description } : {};
 }
 
-/** Connects the agent when the panel opens. */
-export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus }) =>
+/**
+ * Connects the agent when the panel opens or a user changes its address: the address first (the
+ * user's own, else the server's, else the default), then the link.
+ */
+export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus, locateAgent, saveAgentUrl }) =>
   action$.pipe(
-    ofType(readersActions.panelOpened.type),
-    switchMap(() =>
-      from(agentClient.connect()).pipe(
+    ofType(readersActions.panelOpened.type, readersActions.agentUrlChanged.type),
+    switchMap((action) => {
+      if ((action as Action).type === readersActions.agentUrlChanged.type) saveAgentUrl?.((action as ReturnType<typeof readersActions.agentUrlChanged>).payload.url);
+      const located$ = locateAgent ? from(locateAgent()).pipe(map((located): Action => readersActions.agentLocated(located))) : EMPTY;
+      const connected$ = defer(() => from(agentClient.connect())).pipe(
         map((connection): Action => readersActions.agentConnected({ version: connection.version, cmsVersion: connection.cmsVersion })),
         catchError((error: unknown) => {
           const title = error instanceof AgentClientError ? error.title : MESSAGES.CMS_CLIENT_UNREACHABLE;
@@ -51,8 +61,9 @@ export const connectEpic: ReadersEpic = (action$, _state$, { agentClient, bus })
           bus.showToast({ type: 'error', title, message: detail });
           return of(readersActions.agentFailed(detail ? `${title}: ${detail}` : title));
         }),
-      ),
-    ),
+      );
+      return concat(located$, connected$);
+    }),
   );
 
 /** While connected and the panel is open: the reader stream and the keep-alive ping. */
@@ -71,9 +82,14 @@ export const streamEpic: ReadersEpic = (action$, _state$, { agentClient, bus, st
           events.unsubscribe();
         };
       });
-      return live.pipe(takeUntil(action$.pipe(ofType(readersActions.panelClosed.type))));
+      return live.pipe(takeUntil(action$.pipe(ofType(readersActions.panelClosed.type, readersActions.agentUrlChanged.type))));
     }),
   );
+
+/** 'Incorrect PIN.', with the tries left when the card told them (the server's 403 text, e.g. 'Incorrect PIN. 2 tries left.'). */
+export function incorrectPinText(serverMessage: unknown): string {
+  return typeof serverMessage === 'string' && serverMessage.startsWith(MESSAGES.INCORRECT_PIN) ? serverMessage : MESSAGES.INCORRECT_PIN;
+}
 
 /** Validates a card PIN: client-side rule first, then the card through the server (signin §5, §8). */
 export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
@@ -94,7 +110,7 @@ export const pinEpic: ReadersEpic = (action$, state$, { api, bus }) =>
           if (problem) return of(done(false, problem));
           return from(api.validatePin(cmsVersion, readerName, pin)).pipe(
             map(() => done(true, MESSAGES.PIN_VALIDATED)),
-            catchError((error: { status?: number }) => of(done(false, error?.status === 403 ? MESSAGES.INCORRECT_PIN : MESSAGES.PIN_VALIDATION_FAILED))),
+            catchError((error: { status?: number; message?: unknown }) => of(done(false, error?.status === 403 ? incorrectPinText(error.message) : MESSAGES.PIN_VALIDATION_FAILED))),
           );
         }),
       );

@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { CardReader } from '@tessera/domain';
 import { readersActions, readersSelectors, readersSlice } from './readers.slice';
 import { pinPolicyActions } from './pinPolicy.slice';
-import { agentUrlFromSettings } from './agentUrl';
+import { agentUrlFromSettings, locateAgent, saveUserAgentUrl, withAgentUrl } from './agentUrl';
 
 const reader = (name: string, cardPresent = true): CardReader => ({
   name,
@@ -64,5 +64,29 @@ describe('agentUrlFromSettings', () => {
     s.dispatch(readersActions.pinRequirementsLoaded({ minLength: 6, maxLength: 8, digitsOnly: true, description: 'PIN must be between 6-8 numbers' }));
     s.dispatch(pinPolicyActions.saved({ minLength: 6, maxLength: 7, digitsOnly: false, description: null, effectiveDescription: 'PIN must be between 6-7 characters', isDefault: false }));
     expect(readersSelectors.selectState(s.getState()).requirements).toEqual({ minLength: 6, maxLength: 7, digitsOnly: false, description: 'PIN must be between 6-7 characters' });
+  });
+});
+
+describe('locateAgent', () => {
+  function memoryStorage(initial: Record<string, string> = {}) {
+    const items = new Map(Object.entries(initial));
+    return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), items };
+  }
+
+  it('should prefer the user’s own address, then the server’s, then the default', async () => {
+    const server = async () => ({ AgentUrl: 'http://127.0.0.1:9902' });
+    const own = memoryStorage({ 'tessera.userSettings': JSON.stringify({ agentUrl: 'http://localhost:7000' }) });
+    expect(await locateAgent(server, own)).toEqual({ url: 'http://localhost:7000', source: 'user' });
+    expect(await locateAgent(server, memoryStorage())).toEqual({ url: 'http://127.0.0.1:9902', source: 'server' });
+    expect(await locateAgent(() => Promise.reject(new Error('down')), memoryStorage())).toEqual({ url: 'http://127.0.0.1:8802', source: 'default' });
+    expect(await locateAgent(async () => ({ AgentUrl: 'http://evil.example:1' }), memoryStorage())).toEqual({ url: 'http://127.0.0.1:8802', source: 'default' });
+  });
+
+  it('should keep and forget the user’s address, leaving other settings alone', () => {
+    expect(JSON.parse(withAgentUrl(JSON.stringify({ theme: 'dark' }), 'http://127.0.0.1:9902'))).toEqual({ theme: 'dark', agentUrl: 'http://127.0.0.1:9902' });
+    const storage = memoryStorage();
+    saveUserAgentUrl('http://127.0.0.1:9902', storage);
+    saveUserAgentUrl(null, storage);
+    expect([...storage.items.values()]).toEqual(['{}']);
   });
 });

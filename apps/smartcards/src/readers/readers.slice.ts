@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CardPinRequirements, CardReader, CmsVersion } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 import { pinPolicyActions } from './pinPolicy.slice';
+import type { AgentUrlSource } from './agentUrl';
 
 /** Link state of the local security client (signin §4 "Local security client: connect, then success or failure"). */
 export type AgentStatus = 'idle' | 'connecting' | 'connected' | 'failed' | 'noClient';
@@ -27,9 +28,12 @@ export interface ReadersState {
    * known or when the call failed, and then the default 6–8 digits applies (signin §5).
    */
   requirements: CardPinRequirements | null;
+  /** The address the console looks for the agent at (known once connecting started), and where it came from. */
+  agentUrl: string | null;
+  agentUrlSource: AgentUrlSource | null;
 }
 
-const initialState: ReadersState = { agent: 'idle', agentVersion: null, cmsVersion: 'CMS-v2', failure: null, readers: {}, pin: {}, requirements: null };
+const initialState: ReadersState = { agent: 'idle', agentVersion: null, cmsVersion: 'CMS-v2', failure: null, readers: {}, pin: {}, requirements: null, agentUrl: null, agentUrlSource: null };
 
 /** A reader event as the stream sends it (bus `readers$` data). */
 export interface ReaderStreamEvent {
@@ -49,6 +53,16 @@ export const readersSlice = createSlice({
       state.failure = null;
     },
     panelClosed() {},
+    agentLocated(state, action: PayloadAction<{ url: string; source: AgentUrlSource }>) {
+      state.agentUrl = action.payload.url;
+      state.agentUrlSource = action.payload.source;
+    },
+    /** A user set (url) or cleared (null) their own agent address; the epic keeps it and connects again. */
+    agentUrlChanged(state, _action: PayloadAction<{ url: string | null }>) {
+      state.agent = 'connecting';
+      state.failure = null;
+      state.readers = {};
+    },
     agentConnected(state, action: PayloadAction<{ version: string; cmsVersion: CmsVersion }>) {
       state.agent = 'connected';
       state.agentVersion = action.payload.version;

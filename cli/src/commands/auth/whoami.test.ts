@@ -43,6 +43,8 @@ describe('tessera whoami and logout', () => {
     const before = harness.stdout().length;
     expect(await run(whoamiCommand(harness.context), ['--json'])).toBe(0);
     expect(JSON.parse(harness.stdout().slice(before))).toMatchObject({ username: 'admin', permission: { View: ['userView', 'audit'] } });
+    // The permission lists are not repeated (api = View, activeMenu = Menu).
+    expect(Object.keys(JSON.parse(harness.stdout().slice(before)).permission).sort()).toEqual(['Menu', 'View', 'isManager', 'roles']);
   });
 
   it('should exit 3 when not signed in', async () => {

@@ -22,7 +22,9 @@ export function whoamiCommand(context: CliContext = processContext()): Command {
         const viewer = await session.api.getViewer();
         session.saveCookies();
         if (options.json) {
-          printJson(context, viewer);
+          // `api` and `activeMenu` repeat `View` and `Menu` (signin §3): printed once.
+          const { api: _api, activeMenu: _activeMenu, ...permission } = viewer.permission;
+          printJson(context, { ...viewer, permission });
           return;
         }
         printTable(context, [

@@ -41,7 +41,11 @@ describe('tessera passes', () => {
     expect(await passes(['list'])).toBe(0);
     const listed = harness.stdout().slice(at);
     expect(listed).toContain('Issued (2)\n');
-    expect(listed).toContain(`  00042  ISSUED     guest     Gina Guest  ${today}T23:59:59.000Z\n`);
+    // The console's words ("Guest", "User") and the tenant's time zone.
+    expect(listed).toContain(`Times in UTC (the tenant's time zone)\n`);
+    expect(listed).toContain(`  00042  ISSUED     Guest  Gina Guest  expires ${today} 23:59\n`);
+    expect(listed).toMatch(/ {2}00007 {2}ISSUED {5}User {3}admin {2}expires /);
+    expect(listed).not.toContain('positive');
     expect(await passes(['return', '--number', '00042'])).toBe(0);
     expect((await pass('00042'))?.status).toBe('RETURNED');
     at = harness.stdout().length;

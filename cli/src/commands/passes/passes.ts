@@ -1,6 +1,6 @@
 /** `tessera passes issue|return|list`: temporary passes (admin-console §7 passes table). */
 import { Command } from 'commander';
-import { normalisePassNumber, type TemporaryPass } from '@tessera/domain';
+import { PASS_TYPE_LABELS, formatPassTime, normalisePassNumber, type TemporaryPass } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors';
@@ -31,9 +31,11 @@ function signedIn(context: CliContext, server: string | undefined): CliSession {
   return session;
 }
 
-function passLine(p: TemporaryPass): string {
+/** One pass as the console shows it: "User" or "Guest", the expiry in the tenant's time zone. */
+function passLine(p: TemporaryPass, timeZone: string): string {
   const holder = p.cardType === 'guest' ? [p.givenName, p.lastName].filter(Boolean).join(' ') : (p.username ?? '');
-  return [p.passNumber, p.status.padEnd(9), p.cardType.padEnd(8), holder || '-', p.expirationDate ?? '-'].join('  ');
+  const expires = p.expirationDate ? `expires ${formatPassTime(p.expirationDate, timeZone)}` : '';
+  return [p.passNumber, p.status.padEnd(9), PASS_TYPE_LABELS[p.cardType].padEnd(5), holder || '-', expires].filter(Boolean).join('  ');
 }
 
 /** `passes list`. */
@@ -53,12 +55,13 @@ function listCommand(context: CliContext): Command {
             printJson(context, lists);
             return;
           }
+          context.stdout(`Times in ${lists.timeZone} (the tenant's time zone)\n`);
           for (const [name, passes] of [
             ['Issued', lists.issued],
             ['Available', lists.available],
             ['Returned, misplaced or inactive', lists.unavailable],
           ] as const) {
-            context.stdout(`${name} (${passes.length})\n${passes.map((p) => `  ${passLine(p)}\n`).join('')}`);
+            context.stdout(`${name} (${passes.length})\n${passes.map((p) => `  ${passLine(p, lists.timeZone)}\n`).join('')}`);
           }
         }),
       ),

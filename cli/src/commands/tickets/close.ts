@@ -21,7 +21,7 @@ const idsOption = (): OptionParser<string[] | undefined> => (value, flag) => {
   if (value === undefined) return undefined;
   const ids = [...new Set(String(value).split(',').map((s) => s.trim()).filter(Boolean))];
   const bad = ids.find((id) => !UUID.test(id));
-  if (bad !== undefined || ids.length === 0) throw usageError(`${flag} must be ticket ids separated by commas; got '${bad ?? ''}'`);
+  if (bad !== undefined || ids.length === 0) throw usageError(`${flag} must be ticket ids (UUIDs such as 3f0c2a1e-5b7d-4c9e-8f10-2a3b4c5d6e7f, as 'tessera tickets list' shows them) separated by commas; got '${bad ?? ''}'`);
   return ids;
 };
 
@@ -44,7 +44,7 @@ const schema = {
 export function ticketsCloseCommand(context: CliContext = processContext(), now: () => number = Date.now): Command {
   const command = withCommonOptions(new Command('close'))
     .description('Close support tickets by id or by filter (bulk close)')
-    .option('--ids <ids>', 'ticket ids, comma-separated')
+    .option('--ids <ids>', 'ticket ids (UUIDs), comma-separated')
     .option('--status <statuses>', 'only tickets in these statuses (default: every status but closed)')
     .option('--category <category>', 'only this category')
     .option('--older-than <age>', 'only tickets last updated longer ago than this, e.g. 30d')

@@ -120,7 +120,7 @@ describe('tessera tickets', () => {
     [['--older-than', '30 days'], '--older-than must be a number and a unit'],
     [['--status', 'done'], '--status must be one of'],
     [['--category', 'Urgent'], '--category must be one of: General, Bug, Feature, Other'],
-    [['--ids', 'nope'], '--ids must be ticket ids'],
+    [['--ids', 'nope'], '--ids must be ticket ids (UUIDs such as 3f0c2a1e-5b7d-4c9e-8f10-2a3b4c5d6e7f'],
     [['--ids', '00000000-0000-4000-8000-000000000000', '--status', 'open'], 'either --ids or filters'],
     [['--status', 'open', '--batch-size', '5000'], '--batch-size must be a whole number from 1 to 1000'],
   ])('should exit 2 for %j', async (args, message) => {

@@ -76,8 +76,15 @@ describe('PagedTable', () => {
 
   it('should pass className and extra props to the root', () => {
     setup({ className: 'extra', id: 'users-table' } as never);
-    const root = screen.getByRole('table', { name: 'Users' }).parentElement as HTMLElement;
+    const root = screen.getByRole('table', { name: 'Users' }).parentElement?.parentElement as HTMLElement;
     expect(root.className).toBe('extra');
     expect(root.id).toBe('users-table');
+  });
+
+  it('should let the table scroll in its own box on a narrow screen, not the page', () => {
+    setup();
+    const box = screen.getByRole('table', { name: 'Users' }).parentElement as HTMLElement;
+    expect(box.style.overflowX).toBe('auto');
+    expect(box.style.maxWidth).toBe('100%');
   });
 });

@@ -75,7 +75,8 @@ function PagedTableImpl<Row>(
 
   return (
     <div ref={ref} {...rest}>
-      <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
+      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+<table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
         <thead>
           <tr>
             {columns.map((column) => {
@@ -124,6 +125,7 @@ function PagedTableImpl<Row>(
           )}
         </tbody>
       </table>
+</div>
       <nav
         aria-label={`${label} pages`}
         style={{ display: 'flex', alignItems: 'center', gap: 'var(--base-size-4, 4px)', marginTop: 'var(--base-size-8, 8px)', flexWrap: 'wrap' }}

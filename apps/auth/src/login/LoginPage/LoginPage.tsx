@@ -32,6 +32,8 @@ export function LoginPage() {
       });
     return () => {
       live = false;
+      // Signed in or gone elsewhere: a pending passkey request must not block the next one.
+      dispatch(loginActions.loginPageLeft());
     };
   }, [dispatch]);
 
@@ -51,6 +53,7 @@ export function LoginPage() {
           label="Username"
           name="username"
           autoComplete="username webauthn"
+          autoFocus
           autoCapitalize="none"
           spellCheck={false}
           required

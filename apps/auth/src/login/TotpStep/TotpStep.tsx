@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Flash, Heading, Text } from '@primer/react';
-import { FormError, PageLayout, TextField } from '@tessera/ui';
+import { Button, Flash, Text } from '@primer/react';
+import { FormError, PageLayout, RecoveryCodes, TextField } from '@tessera/ui';
 import { loginActions, loginSelectors } from '../login.slice';
 
 /**
@@ -29,15 +29,7 @@ export function TotpStep() {
           <Text as="p">
             Secret: <code aria-label="Secret">{secret}</code>
           </Text>
-          <Heading as="h2" style={{ fontSize: 16 }}>
-            Recovery codes
-          </Heading>
-          <Text as="p">Keep these codes somewhere safe. Each one signs you in once if you lose your authenticator.</Text>
-          <ul aria-label="Recovery codes" style={{ fontFamily: 'monospace' }}>
-            {recoveryCodes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
+          <RecoveryCodes codes={recoveryCodes} />
         </section>
       )}
       <form onSubmit={onSubmit} noValidate aria-label="Verify code">
@@ -47,6 +39,7 @@ export function TotpStep() {
           label="Authentication code"
           name="passcode"
           autoComplete="one-time-code"
+          autoFocus
           autoCapitalize="none"
           spellCheck={false}
           required

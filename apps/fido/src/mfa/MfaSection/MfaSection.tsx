@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Heading, Text } from '@primer/react';
-import { FormError, TextField } from '@tessera/ui';
+import { FormError, RecoveryCodes, TextField } from '@tessera/ui';
 import { mfaActions, mfaSelectors } from '../mfa.slice';
 
 type Mode = 'idle' | 'enrol' | 'disable' | 'codes';
@@ -100,11 +100,7 @@ export function MfaSection({ userId, own, canSetPolicy = false }: { userId: stri
           <Text as="p">
             Secret: <code aria-label="Secret">{enrolment.secret}</code>
           </Text>
-          <ul aria-label="Recovery codes" style={{ fontFamily: 'monospace' }}>
-            {enrolment.recovery_codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
+          <RecoveryCodes codes={enrolment.recovery_codes} />
           <form onSubmit={onConfirm} aria-label="Confirm two-factor authentication">
             <TextField label="Authentication code" name="passcode" autoComplete="one-time-code" value={passcode} onChange={(e) => setPasscode(e.target.value)} />
             <div style={{ display: 'flex', gap: 8 }}>
@@ -119,14 +115,7 @@ export function MfaSection({ userId, own, canSetPolicy = false }: { userId: stri
         </div>
       )}
       {own && recoveryCodes.length > 0 && (
-        <div>
-          <Text as="p">Your new recovery codes (the old ones no longer work):</Text>
-          <ul aria-label="New recovery codes" style={{ fontFamily: 'monospace' }}>
-            {recoveryCodes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </div>
+        <RecoveryCodes codes={recoveryCodes} title="New recovery codes" />
       )}
     </section>
   );

@@ -43,10 +43,10 @@ describe('Header', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Home', '/home'],
-      ['Monitoring', expect.stringMatching(/^\/auditing\//)],
+      ['Passkeys', '/credentials/fido/passkeys/u1'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-    await user.click(within(nav).getByRole('link', { name: 'Monitoring' }));
+    await user.click(within(nav).getByRole('link', { name: 'Passkeys' }));
     expect(navigateToUrl).toHaveBeenCalledWith(links[1]?.getAttribute('href'));
   });
 

@@ -54,7 +54,7 @@ export const Header = forwardRef<HTMLElement, HeaderProps>(function Header({ vie
         >
           {TEXTS.productName}
         </a>
-        {viewer ? <Navigation permission={viewer.permission} pathname={pathname} /> : null}
+        {viewer ? <Navigation permission={viewer.permission} viewerId={viewer.id} pathname={pathname} /> : null}
         <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 'var(--base-size-8, 8px)' }}>
           <ToastLog />
           {viewer ? (

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { getSessionState } from '@tessera/bus';
 import { PageLayout } from '@tessera/ui';
+import { AgentAddressSection } from '../AgentAddressSection';
 import { PinPolicySection } from '../PinPolicySection';
 import { ReadersPanel } from '../ReadersPanel';
 import { readersActions, readersSelectors } from '../readers.slice';
 
 /**
- * `/credentials/smartcards/cms`: the local security client and its readers, live; below, for
+ * `/credentials/smartcards/cms`: the local security client and its readers, live, and the address it
+ * is looked for at (which a user may change); below, for
  * smartcardManage holders, the tenant's PIN policy (the server checks the permission again).
  */
 export function ReadersPage() {
@@ -35,6 +37,7 @@ export function ReadersPage() {
         onValidatePin={(readerName, pin) => dispatch(readersActions.pinValidationRequested({ readerName, pin }))}
         onReconnect={() => dispatch(readersActions.panelOpened())}
       />
+      <AgentAddressSection />
       {canManage ? <PinPolicySection /> : null}
     </PageLayout>
   );

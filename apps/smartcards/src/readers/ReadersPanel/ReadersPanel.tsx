@@ -91,7 +91,8 @@ export function ReadersPanel({ agent, failure, readers, pin, requirements = null
         ) : null}
       </p>
       {failure ? <Text as="p" style={{ color: 'var(--fgColor-danger)' }}>{failure}</Text> : null}
-      <table aria-label="Readers" style={{ width: '100%', borderCollapse: 'collapse' }}>
+      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+<table aria-label="Readers" style={{ width: '100%', borderCollapse: 'collapse' }}>
         <thead>
           <tr>
             {['Reader', 'Card', 'ATR', 'Serial', 'Card type', 'Status', 'Printer', 'Processing', 'PIN'].map((h) => (
@@ -127,6 +128,7 @@ export function ReadersPanel({ agent, failure, readers, pin, requirements = null
           )}
         </tbody>
       </table>
+</div>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Select } from '@primer/react';
-import { MESSAGES, PASS_TYPES, normalisePassNumber, type PassType, type TemporaryPass } from '@tessera/domain';
+import { MESSAGES, PASS_TYPES, PASS_TYPE_LABELS, formatPassTime, normalisePassNumber, type PassType, type TemporaryPass } from '@tessera/domain';
 import { FormError, PageLayout, TextField } from '@tessera/ui';
 import { temporaryPassesActions as A, temporaryPassesSelectors } from '../temporaryPasses.slice';
 
@@ -21,9 +21,10 @@ function holder(p: TemporaryPass): string {
   return p.username ?? '–';
 }
 
-function PassTable({ label, passes, actions }: { label: string; passes: TemporaryPass[]; actions: (p: TemporaryPass) => ReactNode }) {
+function PassTable({ label, passes, actions, timeZone }: { label: string; passes: TemporaryPass[]; actions: (p: TemporaryPass) => ReactNode; timeZone: string }) {
   return (
-    <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse', marginBottom: 16 }}>
+    <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 16 }}>
+    <table aria-label={label} style={{ width: '100%', borderCollapse: 'collapse' }}>
       <thead>
         <tr>
           {['Pass number', 'Type', 'Status', 'Holder', 'Valid from', 'Expires', 'Reason', 'Actions'].map((h) => (
@@ -44,11 +45,11 @@ function PassTable({ label, passes, actions }: { label: string; passes: Temporar
           passes.map((p) => (
             <tr key={p.passNumber}>
               <td style={cell}>{p.passNumber}</td>
-              <td style={cell}>{p.cardType === 'guest' ? 'Guest' : 'User'}</td>
+              <td style={cell}>{PASS_TYPE_LABELS[p.cardType]}</td>
               <td style={cell}>{STATUS_LABELS[p.status] ?? p.status}</td>
               <td style={cell}>{holder(p)}</td>
-              <td style={cell}>{p.validDate ? new Date(p.validDate).toLocaleString() : '–'}</td>
-              <td style={cell}>{p.expirationDate ? new Date(p.expirationDate).toLocaleString() : '–'}</td>
+              <td style={cell}>{formatPassTime(p.validDate, timeZone)}</td>
+              <td style={cell}>{formatPassTime(p.expirationDate, timeZone)}</td>
               <td style={cell}>{p.reason ?? '–'}</td>
               <td style={{ ...cell, display: 'flex', gap: 4, flexWrap: 'wrap' }}>{actions(p)}</td>
             </tr>
@@ -56,6 +57,7 @@ function PassTable({ label, passes, actions }: { label: string; passes: Temporar
         )}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -64,7 +66,7 @@ function TypeSelect({ id, value, onChange }: { id: string; value: PassType; onCh
     <Select id={id} value={value} onChange={(e) => onChange(e.target.value as PassType)}>
       {PASS_TYPES.map((t) => (
         <Select.Option key={t} value={t}>
-          {t === 'guest' ? 'Guest' : 'User'}
+          {PASS_TYPE_LABELS[t]}
         </Select.Option>
       ))}
     </Select>
@@ -235,6 +237,7 @@ export function TemporaryPassesPage() {
 
       <h2 style={{ fontSize: 18 }}>Issued passes</h2>
       <PassTable
+        timeZone={lists.timeZone}
         label="Issued passes"
         passes={lists.issued}
         actions={(p) => (
@@ -249,6 +252,7 @@ export function TemporaryPassesPage() {
       />
       <h2 style={{ fontSize: 18 }}>Available passes</h2>
       <PassTable
+        timeZone={lists.timeZone}
         label="Available passes"
         passes={lists.available}
         actions={(p) => (
@@ -260,6 +264,7 @@ export function TemporaryPassesPage() {
       />
       <h2 style={{ fontSize: 18 }}>Returned, misplaced and inactive passes</h2>
       <PassTable
+        timeZone={lists.timeZone}
         label="Unavailable passes"
         passes={lists.unavailable}
         actions={(p) => (

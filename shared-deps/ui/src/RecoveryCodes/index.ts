@@ -1,0 +1,2 @@
+export { RecoveryCodes } from './RecoveryCodes';
+export type { RecoveryCodesProps } from './RecoveryCodes';
