@@ -4,9 +4,10 @@
  * is the client's word, and a link built from it would carry a reset token to whatever host (or port)
  * the requester named (issue 18).
  */
-import type { ServerConfig } from './config';
+import { consoleUrl, type ServerConfig } from './config';
 
 /** The public console URL without a trailing slash. */
-export function publicConsoleUrl(config: Pick<ServerConfig, 'publicUrl' | 'port'>): string {
-  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+export function publicConsoleUrl(config: Pick<ServerConfig, 'publicUrl' | 'port' | 'host'>): string {
+  // The same address the server prints at start (one rule: consoleUrl), without its trailing slash.
+  return consoleUrl(config, config.port).replace(/\/+$/, '');
 }
