@@ -16,7 +16,7 @@ export const CmsClientLocalAddressSchema = Type.Object({ AgentUrl: Type.String()
 export const localAgentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api2/CMS-v2/CMSClientLocalAddress',
-    { config: { auth: 'public' }, schema: { tags: ['cms-client'], response: { 200: CmsClientLocalAddressSchema, ...errorResponses() } } },
+    { config: { auth: 'public' }, schema: { summary: 'Where the console finds the local security client (agent)', tags: ['cms-client'], response: { 200: CmsClientLocalAddressSchema, ...errorResponses() } } },
     async (): Promise<CmsClientLocalAddress> => ({ AgentUrl: app.config.agentLocalUrl }),
   );
 };
