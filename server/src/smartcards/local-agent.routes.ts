@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { CmsClientLocalAddress } from '@tessera/domain';
-import { errorResponses } from '../common/schemas';
+import { errorResponses } from '../platform/schemas';
 
 /** The answer: the agent's origin. */
 export const CmsClientLocalAddressSchema = Type.Object({ AgentUrl: Type.String() });
