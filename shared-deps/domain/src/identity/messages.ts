@@ -27,6 +27,7 @@ export const IDENTITY_MESSAGES = Object.freeze({
   TENANCY_CONFIG_SAVE_FAILED: 'Tenancy configuration not saved',
   TENANCY_CONFIG_LOAD_FAILED: 'The tenancy configuration could not be loaded.',
   TENANCY_CONFIG_UNCHANGED: 'Nothing has changed.',
+  TIME_ZONE_INVALID: 'Choose a time zone from the list, such as Europe/London.',
 
   // Grant rules, issue 18 (designed)
   OWN_ROLES_FIXED: 'You cannot change your own roles.',
