@@ -4,7 +4,7 @@
  * what the viewer may open. Other routes of the route table stay reachable by address and show 'not
  * available yet'.
  */
-import type { PermissionObject } from '../api-types';
+import type { PermissionObject } from '../../identity/identity.types';
 import { canViewRoute, matchRoute, type Area } from '../routes';
 
 /** One working screen. */
