@@ -72,7 +72,7 @@ describe('IDM-v1 TenancyConfig', () => {
     ['fail/disclaimer control char', { disclaimer: 'bad\u0007bell' }, 'disclaimer', 'disclaimer must not contain control characters'],
     ['fail/disclaimer too long', { disclaimer: 'x'.repeat(5001) }, 'disclaimer', 'disclaimer must be at most 5000 characters long'],
     ['fail/support e-mail', { supportEmail: 'not an address' }, 'supportEmail', 'supportEmail must be an e-mail address'],
-    ['fail/time zone', { timeZone: 'Mars/Olympus' }, 'timeZone', undefined],
+    ['fail/time zone', { timeZone: 'Mars/Olympus' }, 'timeZone', 'Choose a time zone from the list, such as Europe/London.'],
     ['fail/read-only field', { name: 'Hijacked' }, 'name', 'name is not allowed'],
     ['fail/mfa flag', { mfaRequired: true }, 'mfaRequired', 'mfaRequired is not allowed'],
   ])('%s should answer 400 naming the field and change nothing', async (_name, body, field, message) => {

@@ -2,7 +2,7 @@
  * Tenancy configuration rules (admin-console §2.2 `/config/tenancy` [tenancyConfig]; signin §3, §9):
  * read and change the caller's own tenant, audited in the same transaction.
  */
-import { isValidTimeZone, type TenancyConfig, type TenancyConfigField, type TenancyConfigPatch } from '@tessera/domain';
+import { isValidTimeZone, MESSAGES, type TenancyConfig, type TenancyConfigField, type TenancyConfigPatch } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -58,7 +58,7 @@ export async function getTenancyConfig(deps: TenancyConfigDeps, auth: AuthContex
  */
 export async function updateTenancyConfig(deps: TenancyConfigDeps, auth: AuthContext, actor: Actor, patch: TenancyConfigPatch): Promise<TenancyConfig> {
   if (patch.timeZone !== undefined && !isValidTimeZone(patch.timeZone)) {
-    throw new ValidationError('timeZone', `must be an IANA time zone name (e.g. Europe/Berlin); received '${patch.timeZone}'`);
+    throw new ValidationError('timeZone', MESSAGES.TIME_ZONE_INVALID, { exact: true });
   }
   if (Object.keys(patch).length === 0) throw new ValidationError('body', NOTHING_TO_CHANGE, { exact: true });
   // Stored forms: a lower-case colour, and no disclaimer rather than a blank one.

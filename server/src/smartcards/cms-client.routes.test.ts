@@ -12,6 +12,7 @@ import { createAgent, type Agent } from '../../../agent/src/agent';
 import { loadAgentConfig } from '../../../agent/src/config';
 import { ServerLink } from '../../../agent/src/server-link/ServerLink';
 import { upsertPinRequirements } from './pin-requirements.repository';
+import { PIV_PIN_LENGTH } from '@tessera/domain';
 
 const CONSOLE = 'http://console.test';
 
@@ -104,6 +105,14 @@ describe('CMS Client relay through the agent hub', () => {
     const rows = await t.auditRows('cms.ValidatePin');
     expect(JSON.stringify(rows)).not.toContain('999999');
     await admin.post('/api2/CMS-v2/ValidatePin', { card_id: { readerName: 'Tessera Virtual Reader 0' }, pin: '123456' });
+  });
+
+  it("should refuse a PIN shorter or longer than the card's limit (PIV_PIN_LENGTH) with 400 naming the pin, before the reader", async () => {
+    for (const pin of ['1'.repeat(PIV_PIN_LENGTH.min - 1), '1'.repeat(PIV_PIN_LENGTH.max + 1)]) {
+      const res = await admin.post('/api2/CMS-v2/ValidatePin', { card_id: { readerName: 'Tessera Virtual Reader 0' }, pin });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'pin' });
+    }
   });
 
   it('should answer an unknown reader with 404 READER_NOT_FOUND without echoing the name, on every call naming a reader', async () => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { CardReader } from '@tessera/domain';
+import { PIV_PIN_LENGTH, type CardReader } from '@tessera/domain';
 import { errorResponses, SafeString } from '../platform/schemas';
 import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
 import { registerReaderStream } from './reader-stream';
@@ -110,7 +110,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: 'Check a card PIN',
           tags,
-          body: Type.Object({ card_id: CardIdSchema, pin: Type.String({ minLength: 1, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' }) }),
+          body: Type.Object({ card_id: CardIdSchema, pin: Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' }) }),
           response: { 200: Type.Object({ valid: Type.Boolean() }), ...readerErrors(), ...errorResponses(403) },
         },
       },

@@ -295,7 +295,10 @@ export async function smartcardRequest(deps: PassesDeps, auth: AuthContext, acto
     if (unknown >= 0) throw new ValidationError(`inclusionList.${unknown}`, 'is not a user of this tenant');
     const byName = await repo.usersByUsername(deps.db, auth.tenantId, body.bulkInclusionList.map((u) => u.trim()));
     const missing = body.bulkInclusionList.findIndex((u) => !byName.has(u.trim().toLowerCase()));
-    if (missing >= 0) throw new ValidationError(`bulkInclusionList.${missing}`, 'is not a user of this tenant');
+    // The field names the entry for the console; the message names the username as the person typed it.
+    if (missing >= 0) {
+      throw new ValidationError(`bulkInclusionList.${missing}`, MESSAGES.notAUserOfTenant(body.bulkInclusionList[missing]?.trim() ?? ''), { exact: true });
+    }
     const excluded = new Set(body.exclusionList);
     selected = [...new Set([...body.inclusionList, ...body.bulkInclusionList.map((u) => byName.get(u.trim().toLowerCase()) as string)])].filter((id) => !excluded.has(id));
   }

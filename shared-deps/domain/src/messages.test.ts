@@ -15,6 +15,9 @@ describe('MESSAGES', () => {
     expect(pinRequirementsDescription({ minLength: 4, maxLength: 6, digitsOnly: true })).toBe('PIN must be between 4-6 numbers');
     expect(MESSAGES.pinRequirementsDescription({ minLength: 4, maxLength: 12, digitsOnly: false })).toBe('PIN must be between 4-12 characters');
   });
+  it('should name an unknown username as the person typed it (issue 18)', () => {
+    expect(MESSAGES.notAUserOfTenant('bob')).toBe("'bob' is not a user of this tenant.");
+  });
   it('should put the support address into the Unexpected Error message', () => {
     expect(unexpectedErrorMessage('help@example.com')).toBe('An unexpected error occurred, please download the error file and send to: help@example.com');
     expect(MESSAGES.unexpectedErrorMessage('x@y')).toBe(unexpectedErrorMessage('x@y'));

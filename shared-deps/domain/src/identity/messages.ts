@@ -8,6 +8,11 @@ export function usernameCharacterNotAllowed(character: string): string {
   return `The character '${character}' is not allowed in usernames.`;
 }
 
+/** A username typed into a list that names nobody of the tenant (issue 18; designed). */
+export function notAUserOfTenant(username: string): string {
+  return `'${username}' is not a user of this tenant.`;
+}
+
 /** The identity texts, by code (merged into `MESSAGES`). */
 export const IDENTITY_MESSAGES = Object.freeze({
   // admin-console §5 username
@@ -15,12 +20,14 @@ export const IDENTITY_MESSAGES = Object.freeze({
   USERNAME_INVALID_CHARACTER: 'The username contains an invalid character.',
   usernameCharacterNotAllowed,
   USERNAME_INVALID: 'Invalid username.',
+  notAUserOfTenant,
 
   // Tenancy configuration, admin-console §2.2 /config/tenancy (designed)
   TENANCY_CONFIG_SAVED: 'Tenancy configuration saved',
   TENANCY_CONFIG_SAVE_FAILED: 'Tenancy configuration not saved',
   TENANCY_CONFIG_LOAD_FAILED: 'The tenancy configuration could not be loaded.',
   TENANCY_CONFIG_UNCHANGED: 'Nothing has changed.',
+  TIME_ZONE_INVALID: 'Choose a time zone from the list, such as Europe/London.',
 
   // Grant rules, issue 18 (designed)
   OWN_ROLES_FIXED: 'You cannot change your own roles.',

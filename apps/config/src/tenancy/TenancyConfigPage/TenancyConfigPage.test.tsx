@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createEpicMiddleware } from 'redux-observable';
 import { getSessionState, signedIn, signedOut } from '@tessera/bus';
-import { normalisePermissionObject, type TenancyConfig, type Viewer } from '@tessera/domain';
+import { MESSAGES, normalisePermissionObject, type TenancyConfig, type Viewer } from '@tessera/domain';
 import type { ConfigEpicDependencies } from '../../epic';
 import { configEpic, configSlices } from '../../state';
 import { TenancyConfigPage } from './TenancyConfigPage';
@@ -91,6 +91,15 @@ describe('TenancyConfigPage', () => {
     expect(await screen.findByText('bannerColour must be a colour #rrggbb')).toBeTruthy();
     expect(screen.getByLabelText('Banner colour').getAttribute('aria-invalid')).toBe('true');
     expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'Tenancy configuration not saved', message: 'bannerColour must be a colour #rrggbb' });
+  });
+
+  it("should show the server's time zone refusal on the Time zone field, in a person's words", async () => {
+    const updateTenancyConfig = jest.fn().mockRejectedValue(Object.assign(new Error(MESSAGES.TIME_ZONE_INVALID), { code: 'VALIDATION', field: 'timeZone' }));
+    const { user } = setup({ updateTenancyConfig });
+    await user.type(await screen.findByLabelText('Time zone'), '/x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose a time zone from the list, such as Europe/London.')).toBeTruthy();
+    expect(screen.getByLabelText('Time zone').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('should show a form-level error for a refusal without a field of the form', async () => {

@@ -154,7 +154,7 @@ export function TenancyConfigPage() {
           list={zones.length > 0 ? zonesId : undefined}
           value={values.timeZone}
           error={fieldError('timeZone')}
-          hint="IANA name, e.g. Europe/Berlin; the days of temporary passes follow it."
+          hint="Such as Europe/London; the days of temporary passes follow it."
           onChange={set('timeZone')}
         />
         {zones.length > 0 ? (

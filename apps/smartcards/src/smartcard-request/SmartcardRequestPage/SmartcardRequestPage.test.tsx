@@ -25,7 +25,7 @@ describe('SmartcardRequestPage', () => {
 
   it("should say 'An error occurred while sending smartcard request' on failure", async () => {
     const api = fakeApi();
-    api.smartcardRequest.mockRejectedValue(new Error('bulkInclusionList.0 is not a user of this tenant'));
+    api.smartcardRequest.mockRejectedValue(new Error("'bob' is not a user of this tenant."));
     const user = userEvent.setup();
     const { bus } = renderWithStore(<SmartcardRequestPage />, { api });
     await user.click(screen.getByRole('checkbox', { name: 'All users of the tenant' }));
