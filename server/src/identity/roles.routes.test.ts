@@ -27,12 +27,18 @@ describe('IDM-v1 roles', () => {
     const adminRole = await t.db.selectFrom('roles').selectAll().where('tenant_id', '=', tenantId).where('name', '=', 'Administrator').executeTakeFirstOrThrow();
     const before = (await admin.get(`${ROLE}?id=${adminRole.id}`)).json();
     expect([...before.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
-    const res = await admin.put(ROLE, { id: adminRole.id, permissions: ['userView'] });
+    // Nobody edits a role they hold (issue 18): the Administrator is refused before the built-in rule.
+    expect((await admin.put(ROLE, { id: adminRole.id, permissions: ['userView'] })).statusCode).toBe(403);
+    // Someone holding every permission through another role meets the built-in rule.
+    await t.createUser(tenantId, 'allpowers', [...ALL_PERMISSIONS]);
+    const holder = t.client();
+    await holder.login('allpowers', TEST_PASSWORD);
+    const res = await holder.put(ROLE, { id: adminRole.id, permissions: ['userView'] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'permissions' });
     expect((await admin.get(`${ROLE}?id=${adminRole.id}`)).json()).toEqual(before);
     // The same list (what the console's form sends back) is no change; other fields still change.
-    const same = await admin.put(ROLE, { id: adminRole.id, permissions: [...ALL_PERMISSIONS].reverse(), isManager: true });
+    const same = await holder.put(ROLE, { id: adminRole.id, permissions: [...ALL_PERMISSIONS].reverse(), isManager: true });
     expect(same.statusCode).toBe(200);
     expect(await t.db.selectFrom('roles').select(['permissions', 'builtin_all']).where('id', '=', adminRole.id).executeTakeFirstOrThrow()).toEqual({ permissions: [], builtin_all: true });
   });

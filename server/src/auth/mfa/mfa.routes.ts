@@ -87,7 +87,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkCurrentPassword(app, request, user, 'mfa.enrol', 'password', request.body.password);
+      await checkCurrentPassword(app, { ...auditActor(request), ip: request.ip }, user, 'mfa.enrol', 'password', request.body.password);
       // A confirmed secret is never replaced in place (MFA would be off until the new one is confirmed).
       if ((await mfa.status(app.db, tenant, userId)).isSecretSet) throw new ConflictError('isSecretSet', 'Two-factor authentication is already set up.');
       return app.db.transaction().execute(async (trx) => {
@@ -137,7 +137,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkCurrentPassword(app, request, user, 'mfa.disable', 'password', request.body.password);
+      await checkCurrentPassword(app, { ...auditActor(request), ip: request.ip }, user, 'mfa.disable', 'password', request.body.password);
       if (tenant.mfa_required) throw new ConflictError('isEnabled', MESSAGES.MFA_REQUIRED_BY_TENANT);
       await app.db.transaction().execute(async (trx) => {
         await app.audit.write(trx, { ...auditActor(request), actorUsername: user.username, action: 'mfa.disable', targetType: 'user', targetId: user.id });
@@ -156,7 +156,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { tenantId, userId } = requireAuth(request);
       const { user, tenant } = await signedInUser(app.db, tenantId, userId);
-      await checkCurrentPassword(app, request, user, 'mfa.recovery_codes', 'password', request.body.password);
+      await checkCurrentPassword(app, { ...auditActor(request), ip: request.ip }, user, 'mfa.recovery_codes', 'password', request.body.password);
       const status = await mfa.status(app.db, tenant, userId);
       if (!status.isSecretSet) throw new ConflictError('isSecretSet', 'Set up two-factor authentication first.');
       const codes = await app.db.transaction().execute(async (trx) => {

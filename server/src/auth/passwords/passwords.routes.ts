@@ -86,7 +86,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
       const user = await users.findById(app.db, tenantId, userId);
       if (!user) throw new ValidationError('currentPassword', MESSAGES.PASSWORD_CURRENT_WRONG, { exact: true });
       const { currentPassword, newPassword } = request.body;
-      await checkCurrentPassword(app, request, user, 'password.change', 'currentPassword', currentPassword);
+      await checkCurrentPassword(app, { ...auditActor(request), ip: request.ip }, user, 'password.change', 'currentPassword', currentPassword);
       const problem = passwordProblem(newPassword, [user.username, user.given_name, user.family_name, user.email]);
       if (problem) throw new ValidationError('newPassword', problem, { exact: true });
       const hash = await hashPassword(newPassword);
