@@ -4,7 +4,7 @@ describe('@tessera/ui exports', () => {
   it('should export exactly the public components and helpers', () => {
     expect(Object.keys(ui).sort()).toEqual([
       'FormError', 'FullPageSpinner', 'MAIN_ELEMENT_ID', 'NotAvailablePage', 'PageLayout', 'PagedTable', 'RecoveryCodes', 'RouterErrorPage', 'TextField', 'areaElement', 'areaElementId',
-      'createAreaApp', 'followLink', 'navigate', 'pageBlock', 'useLocation',
+      'createAreaApp', 'downloadTextFile', 'followLink', 'navigate', 'pageBlock', 'useLocation',
     ]);
   });
 });

@@ -14,6 +14,7 @@ export { NotAvailablePage } from './NotAvailablePage';
 export { useLocation } from './hooks/useLocation';
 export { createAreaApp, areaElement, areaElementId, MAIN_ELEMENT_ID } from './areaApp';
 export { followLink, navigate } from './navigation';
+export { downloadTextFile } from './downloadTextFile';
 
 export type { PageLayoutProps } from './PageLayout';
 export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';

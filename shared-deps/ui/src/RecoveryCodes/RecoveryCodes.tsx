@@ -1,6 +1,6 @@
 import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { Button, Heading, Text } from '@primer/react';
-import { DOWNLOAD_URL_REVOKE_DELAY_MS } from '@tessera/domain';
+import { downloadTextFile } from '../downloadTextFile';
 
 /** Props of {@link RecoveryCodes}. Extra props go to the `<section>`. */
 export interface RecoveryCodesProps extends ComponentPropsWithoutRef<'section'> {
@@ -12,18 +12,6 @@ export interface RecoveryCodesProps extends ComponentPropsWithoutRef<'section'> 
   listLabel?: string;
   /** File name of the download. @default 'tessera-recovery-codes.txt' */
   fileName?: string;
-}
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_REVOKE_DELAY_MS);
 }
 
 /**
@@ -67,7 +55,7 @@ export const RecoveryCodes = forwardRef<HTMLElement, RecoveryCodesProps>(functio
         <Button type="button" size="small" onClick={() => void copy()}>
           Copy codes
         </Button>
-        <Button type="button" size="small" onClick={() => download(fileName, text)}>
+        <Button type="button" size="small" onClick={() => downloadTextFile(fileName, text)}>
           Download codes
         </Button>
         {copied ? (

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UnexpectedErrorPage } from './UnexpectedErrorPage';
-import { downloadTextFile } from '../../errors/downloadTextFile';
+import { downloadTextFile } from '@tessera/ui';
 
 const report = { error: new Error('kaboom'), time: Date.UTC(2026, 0, 31, 10), url: 'http://127.0.0.1/home' };
 

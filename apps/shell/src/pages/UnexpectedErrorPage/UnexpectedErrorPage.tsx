@@ -1,7 +1,6 @@
 import { Button, Text } from '@primer/react';
-import { PageLayout } from '@tessera/ui';
+import { downloadTextFile, PageLayout } from '@tessera/ui';
 import { buildErrorLog, errorLogFileName, errorMessage, errorStack } from '../../errors/errorLog';
-import { downloadTextFile } from '../../errors/downloadTextFile';
 import type { UnexpectedErrorReport } from '../../errors/unexpectedError';
 import { TEXTS } from '../../texts';
 
