@@ -43,8 +43,8 @@ describe('agentLocalUrl', () => {
   });
 
   it.each([
-    [{ TESSERA_AGENT_URL: 'https://agent.example:7000' }, /TESSERA_AGENT_URL must be an http URL on 127.0.0.1/],
-    [{ TESSERA_AGENT_URL: 'nonsense' }, /TESSERA_AGENT_URL must be a URL/],
+    [{ TESSERA_AGENT_URL: 'https://agent.example:7000' }, /TESSERA_AGENT_URL: Security client address must be an http address on this computer/],
+    [{ TESSERA_AGENT_URL: 'nonsense' }, /TESSERA_AGENT_URL: Security client address must be an http address on this computer.*got 'nonsense'/],
     [{ TESSERA_AGENT_PORT: 'x' }, /TESSERA_AGENT_PORT must be an integer/],
   ])('should refuse %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './errors';
+import { AGENT_URL_INVALID, normaliseAgentUrl } from '@tessera/domain';
 
 /** The server's configuration. */
 export interface ServerConfig {
@@ -111,22 +112,16 @@ function optionalUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]):
   return raw.trim();
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** `TESSERA_AGENT_URL`, else http://127.0.0.1 on `TESSERA_AGENT_PORT` (the agent's own variable) or 8802. */
+/**
+ * `TESSERA_AGENT_URL`, else http://127.0.0.1 on `TESSERA_AGENT_PORT` (the agent's own variable) or 8802.
+ * The URL rule is domain's `normaliseAgentUrl`, the same the readers page applies to an address a user types.
+ */
 function agentLocalUrl(env: NodeJS.ProcessEnv): string {
   const raw = env.TESSERA_AGENT_URL?.trim();
   if (!raw) return `http://127.0.0.1:${integer(env, 'TESSERA_AGENT_PORT', 8802, 1, 65535)}`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch (cause) {
-    throw new ConfigError(`env: TESSERA_AGENT_URL must be a URL such as http://127.0.0.1:8802, got '${raw}'`, { cause });
-  }
-  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw new ConfigError(`env: TESSERA_AGENT_URL must be an http URL on 127.0.0.1, localhost or [::1], got '${raw}'`);
-  }
-  return url.origin;
+  const url = normaliseAgentUrl(raw);
+  if (url === null) throw new ConfigError(`env: TESSERA_AGENT_URL: ${AGENT_URL_INVALID}; got '${raw}'`);
+  return url;
 }
 
 /**
