@@ -123,7 +123,10 @@ export async function startOwnPostgres(): Promise<OwnPostgres | null> {
   }
   const port = await freePort();
   run(initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  // The outage tests kill this server with `pg_ctl -m immediate`: a commit must be in the WAL (in the OS's
+  // cache, which outlives the process) before it returns, so no `synchronous_commit=off` here. With it, a
+  // session written just before the kill was now and then lost, and the test saw 401 after the restart.
+  const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const start = async () => {
     run(pgCtl, ['-D', dataDir, '-o', options, '-l', path.join(root, 'postgres.log'), '-w', '-t', '60', 'start']);
   };
