@@ -34,6 +34,7 @@ import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
 import { mfaRoutes } from './auth/mfa/mfa.routes';
 import { passwordRoutes } from './auth/passwords/passwords.routes';
 import { passkeyRoutes } from './auth/passkeys/passkeys.routes';
+import { registrationRoutes } from './identity/registration.routes';
 import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(mfaRoutes);
   await app.register(passwordRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(passkeyRoutes);
+  await app.register(registrationRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);

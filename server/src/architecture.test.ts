@@ -97,6 +97,27 @@ function requestTakersBelowRoutes(): string[] {
     .filter((rel) => /\bFastifyRequest\b/.test(fs.readFileSync(path.join(SRC, rel), 'utf8')));
 }
 
+/**
+ * Area files that are still a class-shaped service, owned by another piece of work (the smartcards
+ * area's CMS Client relay). Nothing may join: every other service is free functions.
+ */
+const CLASS_SERVICES_LEFT = new Set([path.join('smartcards', 'cms-client.service.ts')]);
+
+/** A class declared as a service (`class XService`), anywhere in the text. */
+const SERVICE_CLASS = /\bclass\s+\w*Service\b/;
+
+/**
+ * Area files declaring a service class. Services have one shape (issue 10): free functions taking their
+ * dependencies, the caller's context and the input (see identity/users.service.ts), state they keep
+ * included in the dependencies.
+ */
+function classServices(): string[] {
+  return sourceFiles(SRC)
+    .map((file) => path.relative(SRC, file))
+    .filter((rel) => isArea(topOf(rel)) && !CLASS_SERVICES_LEFT.has(rel))
+    .filter((rel) => SERVICE_CLASS.test(fs.readFileSync(path.join(SRC, rel), 'utf8')));
+}
+
 describe('server layering', () => {
   const edges = importEdges();
 
@@ -121,6 +142,14 @@ describe('server layering', () => {
 
   it('should keep the HTTP request object in the routes: services take the caller context and the input', () => {
     expect(requestTakersBelowRoutes()).toEqual([]);
+  });
+
+  it('should give every service one shape: free functions, no service class', () => {
+    // The rule must see a class where there is one, or it would pass on anything.
+    expect(SERVICE_CLASS.test('export class MfaService {')).toBe(true);
+    expect(SERVICE_CLASS.test('class CmsClientService {')).toBe(true);
+    expect(SERVICE_CLASS.test('export class AttemptLimiter {')).toBe(false);
+    expect(classServices()).toEqual([]);
   });
 
   it('should have no plugin importing an area, no area importing another area\'s non-service file, no platform importing upwards', () => {

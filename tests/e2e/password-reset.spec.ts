@@ -1,54 +1,12 @@
-import { SMTPServer } from 'smtp-server';
 import { test, expect, apiLogin, createUserWithPermissions, ADMIN } from './fixtures';
-import { SMTP_PORT } from '../playwright.config';
+import { linkIn, startSmtp } from './smtp';
 
 // admin-console §2 /forgotpassword, /forgotpassword/{token}, /self/changePassword/; §4 password reset
-// states. The server mails over SMTP (TESSERA_SMTP_URL) to a real listener started here.
+// states. The server mails over SMTP (TESSERA_SMTP_URL) to a real listener started here (smtp.ts).
 
-/** A real SMTP listener collecting the messages it receives. */
-async function startSmtp() {
-  const messages: string[] = [];
-  const waiters: (() => void)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push(Buffer.concat(chunks).toString('utf8'));
-        waiters.splice(0).forEach((w) => w());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
-  });
-  return {
-    messages,
-    async next(count: number, timeoutMs = 15_000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`no mail after ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 250);
-        });
-      }
-      return messages[count - 1]!;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The reset link of a received mail (quoted-printable soft breaks removed). */
+/** The reset link of a received mail. */
 function linkOf(mail: string): string {
-  const body = mail.replace(/=\r?\n/g, '');
-  const match = /https?:\/\/[^\s]+\/forgotpassword\/[A-Za-z0-9_-]{43}/.exec(body);
-  if (!match) throw new Error(`no reset link in:\n${mail}`);
-  return match[0];
+  return linkIn(mail, /\/forgotpassword\/[A-Za-z0-9_-]{43}/);
 }
 
 test('forgot password: request, link by SMTP, reset, sign in with the new password; the link works once', async ({ browser, page, baseURL }) => {

@@ -11,9 +11,11 @@ import { loginEpic, loginSessionEpic, passkeyCancelEpic, passkeySignInEpic, totp
 import { loginSlice } from './login/login.slice';
 import { resetLinkEpic, resetPasswordEpic, validateLinkEpic } from './password-reset/passwordReset.epics';
 import { passwordResetSlice } from './password-reset/passwordReset.slice';
+import { activateAccountEpic, emailLinkEpic, finishRegistrationEpic, registrationConfigEpic, verifyRegistrationEmailEpic } from './registration/registration.epics';
+import { registrationSlice } from './registration/registration.slice';
 
 /** The auth app's slices. */
-export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice, passwordResetSlice] as const;
+export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice, passwordResetSlice, registrationSlice] as const;
 
 /** The auth app's epics, as one. */
 export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependencies>(
@@ -25,6 +27,11 @@ export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependenci
   resetLinkEpic,
   validateLinkEpic,
   resetPasswordEpic,
+  registrationConfigEpic,
+  verifyRegistrationEmailEpic,
+  emailLinkEpic,
+  finishRegistrationEpic,
+  activateAccountEpic,
   bootstrapStatusEpic,
   bootstrapSetupEpic,
   newsEpic,

@@ -12,7 +12,7 @@ jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 function renderAt(path: string) {
   window.history.pushState({}, '', path);
-  const tenancyConfig = jest.fn().mockResolvedValue({ name: 'Acme', supportEmail: 'help@acme.test', bannerColour: null, toastrTimeout: null, disclaimer: null, timeZone: 'UTC', mfaRequired: false });
+  const tenancyConfig = jest.fn().mockResolvedValue({ name: 'Acme', supportEmail: 'help@acme.test', bannerColour: null, toastrTimeout: null, disclaimer: null, timeZone: 'UTC', mfaRequired: false, selfRegistration: false });
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({
     dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn() }, bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
   });

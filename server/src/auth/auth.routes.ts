@@ -8,7 +8,7 @@ import { viewerOfApiKey } from '../platform/api-key-auth';
 import { currentSession } from '../platform/session-cookie';
 import { buildViewer } from '../identity/viewer.service';
 import { ViewerSchema } from '../platform/viewer.schemas';
-import { AuthService } from './auth.service';
+import * as authService from './auth.service';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 import {
@@ -23,7 +23,6 @@ const tags = ['authentication'];
 
 /** Registers the sign-in and session routes. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const auth = new AuthService(app);
 
   const previousSessionId = (request: FastifyRequest): string | null => {
     const token = readSessionToken(request);
@@ -32,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await currentSession(request);
-    if (session) await auth.logout(request, session);
+    if (session) await authService.logout(app, { ip: request.ip }, session);
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   };
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, body } = await auth.login(request, request.body, previousSessionId(request));
+      const { token, body } = await authService.login(app, { ip: request.ip, hostname: request.hostname }, request.body, previousSessionId(request));
       setSessionCookie(request, reply, token);
       return body;
     },
@@ -65,13 +64,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api2/Authentication-v1/check-session',
     { config: { auth: 'session' }, schema: { summary: 'Read the session (does not extend it)', tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
-    async (request) => auth.check(requireAuth(request).session),
+    async (request) => authService.check(app, requireAuth(request).session),
   );
 
   app.post(
     '/api2/Authentication-v1/refresh-session',
     { config: { auth: 'session' }, schema: { summary: 'Extend the session', tags, response: { 200: SessionInfoSchema, ...errorResponses(401) } } },
-    async (request) => auth.refresh(requireAuth(request).session),
+    async (request) => authService.refresh(app, requireAuth(request).session),
   );
 
   app.post(
@@ -84,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Authentication-v1/AnonymousSession',
     { config: { auth: 'public' }, schema: { summary: 'Start an anonymous session', tags, response: { 200: AnonymousSessionResponseSchema, ...errorResponses(404) } } },
     async (request, reply) => {
-      const { token, body } = await auth.anonymous(previousSessionId(request));
+      const { token, body } = await authService.anonymous(app, previousSessionId(request));
       setSessionCookie(request, reply, token);
       return body;
     },
@@ -93,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api2/Authentication-v1/Disclaimer',
     { config: { auth: 'public' }, schema: { summary: 'Read the tenant disclaimer', tags, response: { 200: DisclaimerResponseSchema, ...errorResponses() } } },
-    async (request) => ({ disclaimer: await auth.disclaimer(request.hostname) }),
+    async (request) => ({ disclaimer: await authService.disclaimer(app, request.hostname) }),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/do
 import { errorResponses, IdQuery, PageOf } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '@tessera/domain';
-import { BootstrapService } from './bootstrap.service';
+import * as bootstrapService from './bootstrap.service';
 import * as usersService from './users.service';
 import * as rolesService from './roles.service';
 import * as tenancyConfigService from './tenancy-config.service';
@@ -30,13 +30,13 @@ const tags = ['identity'];
 
 /** Registers the IDM-v1 routes. */
 export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const bootstrap = new BootstrapService({ db: app.db, audit: app.audit });
+  const bootstrapDeps: bootstrapService.BootstrapDeps = { db: app.db, audit: app.audit, state: bootstrapService.newBootstrapState() };
   const deps = { db: app.db, audit: app.audit, sessions: app.sessions };
 
   app.get(
     '/api2/IDM-v1/BootstrapStatus',
     { config: { auth: 'public' }, schema: { summary: 'Tell whether the server is in bootstrap mode', tags, response: { 200: BootstrapStatusSchema, ...errorResponses() } } },
-    async (): Promise<BootstrapStatus> => ({ bootstrapMode: await bootstrap.isBootstrapMode() }),
+    async (): Promise<BootstrapStatus> => ({ bootstrapMode: await bootstrapService.isBootstrapMode(bootstrapDeps) }),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'public' },
       schema: { summary: 'Create the first tenant and administrator', tags, body: BootstrapRequestSchema, response: { 201: BootstrapResponseSchema, ...errorResponses(503) } },
     },
-    async (request, reply) => reply.code(201).send(await bootstrap.bootstrap(request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await bootstrapService.bootstrap(bootstrapDeps, { ip: request.ip }, request.body)),
   );
 
   app.get(

@@ -32,6 +32,7 @@ describe('IDM-v1 TenancyConfig', () => {
       disclaimer: null,
       timeZone: 'UTC',
       mfaRequired: false,
+      selfRegistration: false,
     });
   });
 

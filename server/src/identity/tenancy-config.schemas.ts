@@ -12,6 +12,7 @@ export const TenancyConfigSchema = Type.Object({
   disclaimer: Type.Union([Type.String(), Type.Null()]),
   timeZone: Type.String(),
   mfaRequired: Type.Boolean(),
+  selfRegistration: Type.Boolean(),
 });
 
 /**
@@ -27,6 +28,7 @@ export const TenancyConfigPatchSchema = Type.Object(
     ),
     disclaimer: Type.Optional(Type.Union([MultilineString({ maxLength: TENANCY_CONFIG_LIMITS.disclaimerMaxLength }), Type.Null()])),
     timeZone: Type.Optional(SafeString({ minLength: 1, maxLength: 100 })),
+    selfRegistration: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

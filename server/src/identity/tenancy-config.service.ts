@@ -2,7 +2,7 @@
  * Tenancy configuration rules (admin-console §2.2 `/config/tenancy` [tenancyConfig]; signin §3, §9):
  * read and change the caller's own tenant, audited in the same transaction.
  */
-import { isValidTimeZone, MESSAGES, type TenancyConfig, type TenancyConfigField, type TenancyConfigPatch } from '@tessera/domain';
+import { isValidTimeZone, MESSAGES, type TenancyConfig, type TenancyConfigField, type TenancyConfigPatch, type TenancyConfigSwitch } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -28,20 +28,22 @@ export function toTenancyConfig(row: TenantRow): TenancyConfig {
     disclaimer: row.disclaimer,
     timeZone: row.time_zone,
     mfaRequired: row.mfa_required,
+    selfRegistration: row.self_registration,
   };
 }
 
-const FIELDS: readonly TenancyConfigField[] = ['supportEmail', 'bannerColour', 'toastrTimeout', 'disclaimer', 'timeZone'];
+const FIELDS: readonly (TenancyConfigField | TenancyConfigSwitch)[] = ['supportEmail', 'bannerColour', 'toastrTimeout', 'disclaimer', 'timeZone', 'selfRegistration'];
 const COLUMNS = {
   supportEmail: 'support_email',
   bannerColour: 'banner_colour',
   toastrTimeout: 'toastr_timeout',
   disclaimer: 'disclaimer',
   timeZone: 'time_zone',
-} as const satisfies Record<TenancyConfigField, keyof TenantUpdate>;
+  selfRegistration: 'self_registration',
+} as const satisfies Record<TenancyConfigField | TenancyConfigSwitch, keyof TenantUpdate>;
 
 /** Message of a PATCH that would change nothing. */
-export const NOTHING_TO_CHANGE = 'Nothing to change: send at least one of supportEmail, bannerColour, toastrTimeout, disclaimer, timeZone with a new value';
+export const NOTHING_TO_CHANGE = 'Nothing to change: send at least one of supportEmail, bannerColour, toastrTimeout, disclaimer, timeZone, selfRegistration with a new value';
 
 /** The caller's tenant configuration. */
 export async function getTenancyConfig(deps: TenancyConfigDeps, auth: AuthContext): Promise<TenancyConfig> {

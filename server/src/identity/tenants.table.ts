@@ -17,6 +17,8 @@ export interface TenantsTable {
   time_zone: Generated<string>;
   /** Every user of the tenant must sign in with TOTP (issue 4). */
   mfa_required: Generated<boolean>;
+  /** Anyone may register an account with a verified e-mail address (issue 13, `/register`); off by default. */
+  self_registration: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

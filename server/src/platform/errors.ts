@@ -2,7 +2,7 @@
  * Domain errors of the server. Each carries a stable `code` (the `ErrorCode` of `@tessera/domain`) and
  * the HTTP status it maps to; `plugins/errors.ts` is the one place that turns them into answers.
  */
-import type { ErrorCode } from '@tessera/domain';
+import { MESSAGES, type ErrorCode } from '@tessera/domain';
 
 /** Base class: an error the client may see, with its code and status. */
 export class AppError extends Error {
@@ -144,6 +144,13 @@ export class PasskeySignInFailedError extends AppError {
 export class ResetTokenInvalidError extends AppError {
   constructor() {
     super('RESET_TOKEN_INVALID', 400, 'This password reset link is invalid or has expired.');
+  }
+}
+
+/** 400 `EMAIL_LINK_INVALID`: unknown, used or expired registration or activation link (issue 13). */
+export class EmailLinkInvalidError extends AppError {
+  constructor() {
+    super('EMAIL_LINK_INVALID', 400, MESSAGES.EMAIL_LINK_INVALID);
   }
 }
 

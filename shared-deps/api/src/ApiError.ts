@@ -25,6 +25,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'MFA_INVALID',
   'PASSKEY_FAILED',
   'RESET_TOKEN_INVALID',
+  'EMAIL_LINK_INVALID',
 ]);
 
 /** The codes of the global answers (signin §7, admin-console §8); they also go to `onGlobalError`. */

@@ -28,6 +28,8 @@ describe('@tessera/api exports', () => {
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
       // issue 11: API keys
       'listApiKeys', 'createApiKey', 'revokeApiKey',
+      // issue 13: self-registration and account activation
+      'registrationConfig', 'verifyRegistrationEmail', 'validateEmailLink', 'finishRegistration', 'sendActivationEmail', 'activateAccount',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

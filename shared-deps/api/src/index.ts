@@ -22,6 +22,7 @@ export type { SmartcardsCalls } from './smartcards';
 export type { MfaCalls } from './mfa';
 export type { PasskeysCalls } from './passkeys';
 export type { PasswordsCalls } from './passwords';
+export type { RegistrationCalls } from './registration';
 /** The MFA, passkey and password calls together (the former `signinStrength` module). */
 export type SigninStrengthCalls = MfaCalls & PasskeysCalls & PasswordsCalls;
 export type { CmsCalls } from './cms';

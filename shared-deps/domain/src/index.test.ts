@@ -30,7 +30,7 @@ describe('@tessera/domain exports', () => {
         // issue 4
         'defaultPasskeyName', 'passwordRulesHint', 'challengeRefreshDelayMs', 'challengeRetryDelayMs', 'CHALLENGE_RETRY_MAX_ATTEMPT', 'CHALLENGE_RETRY_BASE_MS',
         // issue 6 (tenancy configuration)
-        'TENANCY_CONFIG_LIMITS', 'BANNER_COLOUR_PATTERN', 'isValidBannerColour', 'tenancyConfigChanges',
+        'TENANCY_CONFIG_LIMITS', 'BANNER_COLOUR_PATTERN', 'isValidBannerColour', 'tenancyConfigChanges', 'EMAIL_LINK_LIMITS', 'EMAIL_LINK_TOKEN_PATTERN',
         // issue 5: tenant PIN policy
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
         // issue 10: the PIV card's PIN limit

@@ -204,7 +204,8 @@ export type {
 
 // Tenancy configuration (admin-console §2.2 /config/tenancy; signin §3)
 export { TENANCY_CONFIG_LIMITS, BANNER_COLOUR_PATTERN, isValidBannerColour, tenancyConfigChanges } from './identity/tenancy-config/tenancyConfig';
-export type { TenancyConfig, TenancyConfigField, TenancyConfigPatch } from './identity/tenancy-config/tenancyConfig';
+export type { TenancyConfig, TenancyConfigField, TenancyConfigPatch, TenancyConfigSwitch } from './identity/tenancy-config/tenancyConfig';
+export { EMAIL_LINK_LIMITS, EMAIL_LINK_TOKEN_PATTERN } from './identity/registration';
 
 // Temporary passes and smartcard requests (admin-console §2.3, §3, §5, §7, §9; issue 6)
 export {

@@ -51,6 +51,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   MFA_INVALID: 'Failed to validate MFA token',
   PASSKEY_FAILED: 'The passkey could not be verified.',
   RESET_TOKEN_INVALID: 'This password reset link is invalid or has expired.',
+  EMAIL_LINK_INVALID: IDENTITY_MESSAGES.EMAIL_LINK_INVALID,
   NO_CMS_CLIENT: MESSAGES.NO_CMS_CLIENT,
   CMS_CLIENT_TIMEOUT: 'The CMS Client did not answer in time.',
   CMS_CLIENT_ERROR: 'The CMS Client could not complete the request.',

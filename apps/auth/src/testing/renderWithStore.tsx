@@ -23,6 +23,11 @@ export function fakeApi() {
     prepareFido2Authentication: jest.fn(),
     finishFido2Authentication: jest.fn(),
     passwordConfig: jest.fn(() => Promise.resolve({ minLength: 10, minScore: 3 })),
+    registrationConfig: jest.fn(),
+    verifyRegistrationEmail: jest.fn(),
+    validateEmailLink: jest.fn(),
+    finishRegistration: jest.fn(),
+    activateAccount: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 

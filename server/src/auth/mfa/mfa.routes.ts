@@ -10,7 +10,8 @@ import { errorResponses, globalOrJson, NoContent, Password, SafeString, Uuid } f
 import { requireAuth } from '../../platform/request';
 import { auditActor } from '../../platform/audit';
 import { currentSession } from '../../platform/session-cookie';
-import { AuthService } from '../auth.service';
+import * as authService from '../auth.service';
+import * as mfa from './mfa.service';
 import { LoginResponseSchema } from '../auth.schemas';
 import { setSessionCookie } from '../../platform/session-cookie';
 import { LoginThrottle, accountKey } from '../../platform/login-throttle';
@@ -42,8 +43,6 @@ async function signedInUser(db: Db, tenantId: string, userId: string) {
 
 /** Registers the MFA routes. */
 export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const auth = new AuthService(app);
-  const mfa = auth.mfa;
   /** Wrong codes per account (signin §4 "wrong codes are throttled"): same limits as passwords. */
   const mfaThrottle = new LoginThrottle({
     maxFailuresPerAccountAddress: app.config.loginMaxFailuresPerAccountAddress,
@@ -65,7 +64,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const pending = await currentSession(request);
       if (!pending || pending.state !== 'pending') throw new NotLoggedInError('No sign-in is waiting for a code');
-      const { token, body } = await auth.totpAuth(request, pending, request.body.passcode, mfaThrottle);
+      const { token, body } = await authService.totpAuth(app, { ip: request.ip }, pending, request.body.passcode, mfaThrottle);
       setSessionCookie(request, reply, token);
       return body;
     },
@@ -92,7 +91,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if ((await mfa.status(app.db, tenant, userId)).isSecretSet) throw new ConflictError('isSecretSet', 'Two-factor authentication is already set up.');
       return app.db.transaction().execute(async (trx) => {
         await app.audit.write(trx, { ...auditActor(request), actorUsername: user.username, action: 'mfa.enrol', targetType: 'user', targetId: user.id });
-        return mfa.startEnrolment(trx, tenant, user);
+        return mfa.startEnrolment(app, trx, tenant, user);
       });
     },
   );
@@ -110,7 +109,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const retry = await mfaThrottle.retryAfterSeconds(account, request.ip);
       if (retry > 0) throw new LoginThrottledError(retry);
       const ok = await app.db.transaction().execute(async (trx) => {
-        const result = await mfa.checkPasscode(trx, user, request.body.passcode);
+        const result = await mfa.checkPasscode(app, trx, user, request.body.passcode);
         await app.audit.write(trx, {
           ...auditActor(request),
           actorUsername: user.username,
@@ -161,7 +160,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!status.isSecretSet) throw new ConflictError('isSecretSet', 'Set up two-factor authentication first.');
       const codes = await app.db.transaction().execute(async (trx) => {
         await app.audit.write(trx, { ...auditActor(request), actorUsername: user.username, action: 'mfa.recovery_codes', targetType: 'user', targetId: user.id });
-        return mfa.regenerateRecoveryCodes(trx, user);
+        return mfa.regenerateRecoveryCodes(app, trx, user);
       });
       return { recovery_codes: codes };
     },

@@ -21,7 +21,7 @@ import { requireAuth } from '../../platform/request';
 import { auditActor } from '../../platform/audit';
 import { setSessionCookie, readSessionToken } from '../../platform/session-cookie';
 import { sessionIdOf } from '../../platform/session-store';
-import { AuthService } from '../auth.service';
+import * as authService from '../auth.service';
 import { LoginResponseSchema } from '../auth.schemas';
 import { accountKey } from '../../platform/login-throttle';
 import { buildViewer } from '../../identity/viewer.service';
@@ -110,7 +110,6 @@ function toSynced(row: WebauthnCredentialRow, username: string): Fido2SyncedCred
 
 /** Registers the passkey routes. */
 export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const auth = new AuthService(app);
 
   /** The caller may act on `userId`'s passkeys: always their own; another's with one of `permissions`. */
   const requireUserAccess = async (request: FastifyRequest, userId: string, permissions: string[]) => {
@@ -380,7 +379,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (info.credentialDeviceType !== credential.device_type) return { error: 'backup eligibility changed', ...who } as const;
         await repo.recordUse(trx, credential.id, info.newCounter, info.credentialBackedUp, now);
         await app.audit.write(trx, { tenantId: user.tenant_id, actorUserId: user.id, actorUsername: user.username, ip, action: 'login', outcome: 'success', detail: { method: 'passkey', passkeyId: credential.id } });
-        const session = await auth.newActiveSession(trx, user.id, user.tenant_id, previousToken ? sessionIdOf(previousToken) : null);
+        const session = await authService.newActiveSession(app, trx, user.id, user.tenant_id, previousToken ? sessionIdOf(previousToken) : null);
         return { session, user } as const;
       });
       if ('error' in result) {
@@ -390,7 +389,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.loginThrottle.recordSuccess(accountKey(result.user.tenant_id, result.user.username), ip);
       setSessionCookie(request, reply, result.session.token);
       const viewer = await buildViewer(app.db, result.user.id, result.user.tenant_id);
-      return { furtherAuthenticationRequired: [], viewer, session: auth.sessionInfo(result.session.record) };
+      return { furtherAuthenticationRequired: [], viewer, session: authService.sessionInfo(app, result.session.record) };
     },
   );
 

@@ -117,3 +117,43 @@ export interface UpdateRoleRequest {
   blacklist?: string[];
   isManager?: boolean;
 }
+
+/**
+ * `GET /api2/IDM-v1/RegistrationConfig` (issue 13): the tenant of the address the console was opened at,
+ * and whether it lets people register themselves (`/register`).
+ */
+export interface RegistrationConfig {
+  tenantId: string;
+  tenantName: string;
+  selfRegistration: boolean;
+}
+
+/** `POST /api2/IDM-v1/VerifyRegistrationEmail` (signin §7 `{tenantId}`): mails a link to finish registering. */
+export interface VerifyRegistrationEmailRequest {
+  tenantId: string;
+  emailAddress: string;
+}
+
+/** What an e-mailed registration or activation link is for, as its check answers it. */
+export interface EmailLinkStatus {
+  valid: true;
+  /** The address the link was mailed to (the new account's). */
+  emailAddress: string;
+  /** The account an activation link activates; null for a registration link. */
+  username: string | null;
+}
+
+/** `POST /api2/IDM-v1/FinishRegistration` (`/finish-register`): the new account's details and the mailed token. */
+export interface FinishRegistrationRequest {
+  token: string;
+  username: string;
+  givenName: string;
+  familyName: string;
+  password: string;
+}
+
+/** `POST /api2/IDM-v1/ActivateAccount` (`/activateaccount/{token}`): the mailed token and the account's first password. */
+export interface ActivateAccountRequest {
+  token: string;
+  newPassword: string;
+}

@@ -32,6 +32,13 @@ export const IDENTITY_MESSAGES = Object.freeze({
   // Grant rules, issue 18 (designed)
   OWN_ROLES_FIXED: 'You cannot change your own roles.',
   OWN_ROLE_FIXED: 'You cannot edit a role you hold.',
+  // Self-registration and account activation, issue 13 (designed; the failure line is signin §8's failedToVerifyEmail)
+  REGISTRATION_CLOSED: 'Self-registration is not open for this tenant.',
+  REGISTRATION_LINK_SENT: 'Check your e-mail: if this address can register, a link to finish registering has been sent to it.',
+  EMAIL_LINK_INVALID: 'This link is invalid or has expired.',
+  REGISTRATION_DONE: 'Your account has been created. You can now sign in.',
+  ACCOUNT_ACTIVATED: 'Your account is active. You can now sign in.',
+  ACTIVATION_EMAIL_SENT: 'Activation e-mail sent',
   CREDENTIAL_SELF_ONLY: "Passkeys and authenticator apps can be registered only by the account holder; another account's can only be reset.",
 } as const);
 

@@ -18,6 +18,7 @@ const CONFIG: TenancyConfig = {
   disclaimer: null,
   timeZone: 'UTC',
   mfaRequired: false,
+  selfRegistration: false,
 };
 
 function setup(api: Partial<ConfigEpicDependencies['api']>) {

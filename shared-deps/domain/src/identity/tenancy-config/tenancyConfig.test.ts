@@ -8,6 +8,7 @@ const current: TenancyConfig = {
   disclaimer: null,
   timeZone: 'UTC',
   mfaRequired: false,
+  selfRegistration: false,
 };
 
 describe('tenancy configuration', () => {

@@ -20,13 +20,18 @@ export interface TenancyConfig {
   timeZone: string;
   /** Every user must sign in with TOTP (set through `TenantMfaPolicy`). */
   mfaRequired: boolean;
+  /** Anyone may register an account by verifying an e-mail address (`/register`, issue 13); off by default. */
+  selfRegistration: boolean;
 }
 
 /** The editable fields of the tenancy configuration. */
 export type TenancyConfigField = 'supportEmail' | 'bannerColour' | 'toastrTimeout' | 'disclaimer' | 'timeZone';
 
+/** The tenancy switches set by the API (and CLI) only, not by the tenancy form. */
+export type TenancyConfigSwitch = 'selfRegistration';
+
 /** `PATCH /api2/IDM-v1/TenancyConfig`: any non-empty subset of the editable fields. */
-export type TenancyConfigPatch = Partial<Pick<TenancyConfig, TenancyConfigField>>;
+export type TenancyConfigPatch = Partial<Pick<TenancyConfig, TenancyConfigField | TenancyConfigSwitch>>;
 
 /** Limits of the editable fields. */
 export const TENANCY_CONFIG_LIMITS = Object.freeze({

@@ -1,0 +1,1 @@
+export { FinishRegisterPage } from './FinishRegisterPage';
