@@ -14,7 +14,7 @@ import { ReaderService } from './readers/service';
 import { VirtualReaderBackend, virtualReaderName } from './readers/virtual';
 import { PcscReaderBackend } from './readers/pcsc';
 import type { ReaderBackend } from './readers/types';
-import { VirtualPivCard } from './virtual-card/VirtualPivCard';
+import { VirtualPivCard } from '@tessera/card';
 import { VirtualCardPrinter } from './printers/virtual';
 import { ServerLink, LinkError, type AgentHandlers } from './server-link/ServerLink';
 

@@ -9,10 +9,8 @@ import { createHash, verify } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
+import { VirtualPivCard, ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT, PivSession } from '@tessera/card';
 import { insertIntoVpcd, type VpcdInsertion } from '../virtual-card/vpcd';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../card/piv/constants';
-import { PivSession } from '../card/piv/session';
 import { PcscReaderBackend } from './pcsc';
 import { ReaderService, type ReaderChange } from './service';
 

@@ -1,4 +1,4 @@
-import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
+import { VirtualPivCard } from '@tessera/card';
 import { ReaderService, type ReaderChange } from './service';
 import { VirtualReaderBackend, virtualReaderName } from './virtual';
 

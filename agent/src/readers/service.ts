@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
 import type { CardReader } from '@tessera/agent-protocol';
 import type { PrinterInfo } from '../printers/types';
-import { PivError, PivSession } from '../card/piv/session';
+import { PivError, PivSession } from '@tessera/card';
 import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend } from './types';
 
 /** A change of the snapshot, as streamed to the server. */

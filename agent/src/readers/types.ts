@@ -3,7 +3,7 @@
  * and card events, and open a connection that transmits APDU bytes. Like yubikit's SmartCardConnection.
  */
 import type { AgentErrorCode } from '@tessera/agent-protocol';
-import type { ApduTransport } from '../card/apdu';
+import type { ApduTransport } from '@tessera/card';
 
 /** An open connection to the card in a reader. */
 export interface CardConnection extends ApduTransport {
