@@ -59,6 +59,11 @@ const STREAM_DOC = {
     oneOf: [
       { type: 'object', required: ['type', 'readerName', 'readers'], properties: { type: { const: 'readers' }, readerName: { const: '' }, readers: { type: 'array', items: { type: 'object' } } } },
       { type: 'object', required: ['type', 'readerName'], properties: { type: { enum: READER_EVENT_TYPES }, readerName: { type: 'string' }, reader: { type: 'object' } } },
+      {
+        type: 'object',
+        required: ['type', 'readerName', 'operationId', 'step'],
+        properties: { type: { const: 'cardProgress' }, readerName: { type: 'string' }, operationId: { type: 'string' }, step: { type: 'string' } },
+      },
       { type: 'object', required: ['type', 'message'], properties: { type: { enum: ['noClient', 'error'] }, readerName: { const: '' }, message: { type: 'string' } } },
     ],
   },
