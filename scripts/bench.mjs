@@ -440,10 +440,18 @@ function benchPcsc() {
   });
 }
 
-// `BENCH_ONLY=platform|tickets|pcsc` runs one group; by default all, one after the other. The platform
+/** The card-session figures of issue 15 (scripts/bench/card.ts), in a tsx child. */
+function benchCard() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'card.ts')], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the card bench exited with ${code}`))));
+  });
+}
+
+// `BENCH_ONLY=platform|tickets|pcsc|card` runs one group; by default all, one after the other. The platform
 // group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
 // BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc };
+const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

@@ -13,8 +13,8 @@ import { AGENT_VERSION } from './version';
 import { ReaderService } from './readers/service';
 import { VirtualReaderBackend, virtualReaderName } from './readers/virtual';
 import { PcscReaderBackend } from './readers/pcsc';
-import type { ReaderBackend } from './readers/types';
-import { VirtualPivCard } from './virtual-card/VirtualPivCard';
+import { ReaderError, type ReaderBackend } from './readers/types';
+import { VirtualPivCard } from '@tessera/card';
 import { VirtualCardPrinter } from './printers/virtual';
 import { ServerLink, LinkError, type AgentHandlers } from './server-link/ServerLink';
 
@@ -96,13 +96,43 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     return null;
   };
 
-  const handlers: AgentHandlers = {
+  const handlers: Omit<AgentHandlers, 'OpenCard' | 'Transmit' | 'CloseCard'> = {
     Ping: async () => ({ pong: true, version: AGENT_VERSION }),
     ListReaders: async () => ({ readers: readers.list() }),
     GetReader: async ({ readerName }) => readers.get(readerName),
     ValidatePin: async ({ readerName, pin }) => readers.validatePin(readerName, pin),
     ListPrinters: async () => ({ printers: [printer.info()] }),
     KillSession: async () => ({ killed: true }),
+  };
+
+  /**
+   * The handlers of one link: the card sessions it opens are its own (another link cannot reach
+   * them) and end with it.
+   */
+  const handlersFor = (owned: Set<string>): AgentHandlers => ({
+    ...handlers,
+    OpenCard: async ({ readerName, operationId }) => {
+      debug(`operation ${operationId}: opening the card in '${readerName}'`);
+      const opened = await readers.openCard(readerName);
+      owned.add(opened.handle);
+      return opened;
+    },
+    Transmit: async ({ handle, operationId, step, commands }) => {
+      if (!owned.has(handle)) throw new ReaderError('CARD_SESSION', 'no such card session on this link');
+      // Never the APDUs themselves: they carry PINs and management-key cryptograms.
+      debug(`operation ${operationId}: ${step} (${commands.length} APDUs)`);
+      const answers = await readers.transmit(handle, commands.map((c) => ({ apdu: Buffer.from(c.apdu, 'hex'), expect: c.expect })));
+      return { answers: answers.map((a) => a.toString('hex')) };
+    },
+    CloseCard: async ({ handle }) => {
+      if (owned.delete(handle)) await readers.closeCard(handle);
+      return { closed: true };
+    },
+  });
+
+  const releaseAll = (owned: Set<string>) => {
+    for (const handle of owned) void readers.closeCard(handle);
+    owned.clear();
   };
 
   const connect = async (body: Record<string, unknown>): Promise<{ status: number; body: unknown }> => {
@@ -116,9 +146,10 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     }
     // One session per agent: a new connect replaces the previous link, but only once the server has
     // accepted the new token (a bad or spent token leaves the live link up).
+    const owned = new Set<string>();
     const link: ServerLink = new ServerLink({
       target: { address, port, token, ...(grpcConfig?.AgentTls === true ? { tls: config.serverCa ? { ca: readFileSync(config.serverCa) } : {} } : {}) },
-      handlers,
+      handlers: handlersFor(owned),
       agentVersion: AGENT_VERSION,
       backend: readers.backendKind,
       debug,
@@ -128,8 +159,11 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
         return readers.onChange((change) => sendEvent(change.type, change.readerName, { reader: change.reader }));
       },
       onEnd: () => {
+        releaseAll(owned);
         links = links.filter((l) => l !== link);
       },
+      // A broken stream releases the link's cards at once: the server's session cannot go on.
+      onDisconnect: () => releaseAll(owned),
     });
     try {
       await link.open();

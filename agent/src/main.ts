@@ -15,9 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadAgentConfig } from './config';
 import { createAgent } from './agent';
-import { VirtualPivCard } from './virtual-card/VirtualPivCard';
+import { VirtualPivCard, ALGORITHM } from '@tessera/card';
 import { insertIntoVpcd } from './virtual-card/vpcd';
-import { ALGORITHM } from './card/piv/constants';
 
 const USAGE = `usage: tessera-agent
        tessera-agent virtual-card insert|remove --reader N [--vpcd [--host H]]`;

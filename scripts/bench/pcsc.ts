@@ -11,12 +11,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { VirtualPivCard } from '../../agent/src/virtual-card/VirtualPivCard';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivSession, SLOT, VirtualPivCard, transmitApdu } from '@tessera/card';
 import { insertIntoVpcd } from '../../agent/src/virtual-card/vpcd';
 import { PcscReaderBackend } from '../../agent/src/readers/pcsc';
-import { PivSession } from '../../agent/src/card/piv/session';
-import { transmitApdu } from '../../agent/src/card/apdu';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../../agent/src/card/piv/constants';
 
 const run = promisify(execFile);
 const READER = 'Virtual PCD 00 00';

@@ -9,10 +9,8 @@ import { createHash, verify } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
+import { VirtualPivCard, ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT, PivCommands, PivSession, type ApduTransport } from '@tessera/card';
 import { insertIntoVpcd, type VpcdInsertion } from '../virtual-card/vpcd';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT } from '../card/piv/constants';
-import { PivSession } from '../card/piv/session';
 import { PcscReaderBackend } from './pcsc';
 import { ReaderService, type ReaderChange } from './service';
 
@@ -122,4 +120,65 @@ describe('pcsc backend through pcscd and vpcd', () => {
       await service.close();
     }
   }, 60_000);
+
+  it('should relay a server card session (OpenCard, Transmit batches, CloseCard) through pcscd: exclusive, then issue-like work, then a PIV reset', async () => {
+    const card = new VirtualPivCard({ serial: 7654322 });
+    const changes: ReaderChange[] = [];
+    const service = new ReaderService({ backend: new PcscReaderBackend({ readerFilter: READER_NAME }) });
+    service.onChange((c) => changes.push(c));
+    let insertion: VpcdInsertion | null = null;
+    try {
+      await service.start();
+      insertion = await insertIntoVpcd(card, { reader: READER_INDEX });
+      await waitFor(() => changes.some((c) => c.type === 'cardIdentified'));
+      const run = promisify(execFile);
+      const { handle, atr } = await service.openCard(READER_NAME);
+      expect(atr).toBe(card.atr.toString('hex').toUpperCase());
+      // What the server's RemoteCard does, minus the gRPC hop: each batch is one service.transmit.
+      let batches = 0;
+      const relay: ApduTransport = {
+        transmit: async (apdu) => (await service.transmit(handle, [{ apdu, expect: ['XXXX'] }]))[0]!,
+        transmitBatch: async (commands) => {
+          batches += 1;
+          return service.transmit(handle, commands);
+        },
+      };
+      const piv = new PivSession(relay);
+      const key = Buffer.alloc(24, 0x42);
+      // The session holds the card exclusively: standard middleware cannot get in meanwhile.
+      await expect(run('yubico-piv-tool', ['-r', READER_NAME, '-a', 'status'], { timeout: 15_000 })).rejects.toBeDefined();
+      const { after } = await piv.authenticate(DEFAULT_MANAGEMENT_KEY, ALGORITHM.AES_192, {
+        before: [PivCommands.select()],
+        after: [PivCommands.changePin('123456', '86427531'), PivCommands.generateKey(SLOT.AUTHENTICATION, ALGORITHM.ECC_P256)],
+      });
+      await piv.batch([PivCommands.putCertificate(SLOT.AUTHENTICATION, Buffer.alloc(700, 0x30)), PivCommands.setManagementKey(key)]);
+      expect(batches).toBe(3);
+      const message = Buffer.from('issued through the relay');
+      const [, signature] = await piv.batch([PivCommands.verifyPin('86427531'), PivCommands.sign(SLOT.AUTHENTICATION, ALGORITHM.ECC_P256, createHash('sha256').update(message).digest())]);
+      expect(verify('sha256', message, after[1].publicKey, signature)).toBe(true);
+      await piv.select();
+      await piv.authenticate(key, ALGORITHM.AES_192);
+      await service.closeCard(handle);
+      expect(service.cardSessions()).toEqual([]);
+
+      // Clean: block PIN and PUK, PIV RESET (INS FB), and the card is as it left the factory.
+      const second = await service.openCard(READER_NAME);
+      const wipe = new PivSession({
+        transmit: async (apdu) => (await service.transmit(second.handle, [{ apdu, expect: ['XXXX'] }]))[0]!,
+        transmitBatch: (commands) => service.transmit(second.handle, commands),
+      });
+      await wipe.select();
+      await wipe.reset({ block: true });
+      await service.closeCard(second.handle);
+      const status = (await run('yubico-piv-tool', ['-r', READER_NAME, '-a', 'status'])).stdout;
+      expect(status).toContain('Serial Number:\t7654322');
+      expect(status).toContain('PIN tries left:\t3');
+      expect(status).not.toContain('Slot 9a');
+      await run('yubico-piv-tool', ['-r', READER_NAME, '-a', 'verify-pin', '-P', '123456']);
+    } finally {
+      await insertion?.remove();
+      await service.close();
+    }
+  }, 90_000);
 });
+

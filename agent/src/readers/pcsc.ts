@@ -14,6 +14,7 @@ interface PcscReader extends EventEmitter {
   name: string;
   state: number;
   SCARD_SHARE_SHARED: number;
+  SCARD_SHARE_EXCLUSIVE: number;
   SCARD_PROTOCOL_T0: number;
   SCARD_PROTOCOL_T1: number;
   SCARD_STATE_EMPTY: number;
@@ -126,13 +127,13 @@ export class PcscReaderBackend implements ReaderBackend {
     return () => this.#events.off('event', listener);
   }
 
-  async connect(readerName: string): Promise<CardConnection> {
+  async connect(readerName: string, options: { exclusive?: boolean } = {}): Promise<CardConnection> {
     const known = this.#known.get(readerName);
     if (!known) throw new ReaderError('NO_READER', `reader '${readerName}' does not exist`);
     if (!known.present) throw new ReaderError('NO_CARD', `no card in reader '${readerName}'`);
     const { reader } = known;
     const protocol = await new Promise<number>((resolve, reject) => {
-      reader.connect({ share_mode: reader.SCARD_SHARE_SHARED, protocol: reader.SCARD_PROTOCOL_T0 | reader.SCARD_PROTOCOL_T1 }, (err, p) =>
+      reader.connect({ share_mode: options.exclusive ? reader.SCARD_SHARE_EXCLUSIVE : reader.SCARD_SHARE_SHARED, protocol: reader.SCARD_PROTOCOL_T0 | reader.SCARD_PROTOCOL_T1 }, (err, p) =>
         err ? reject(new ReaderError('NO_CARD', `cannot connect to the card in '${readerName}': ${String((err as Error).message ?? err)}`, { cause: err })) : resolve(p),
       );
     });

@@ -1,13 +1,15 @@
 /**
  * The agent's view of its readers: wraps one backend, identifies each inserted card (ATR, PIV
  * serial, card type) and keeps a snapshot per reader that the server link streams up. Card
- * operations on one reader run one at a time.
+ * operations on one reader run one at a time. The server's card sessions (issue 15) go through
+ * `openCard` / `transmit` / `closeCard`: the agent only relays APDU batches and holds the reader
+ * for the session; it keeps no key, PIN or answer once the session is closed or idle too long.
  */
 import { EventEmitter } from 'node:events';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CardReader } from '@tessera/agent-protocol';
 import type { PrinterInfo } from '../printers/types';
-import { PivError, PivSession } from '../card/piv/session';
+import { PivError, PivSession, transmitBatch, type BatchCommand } from '@tessera/card';
 import { ReaderError, type BackendEvent, type CardConnection, type ReaderBackend } from './types';
 
 /** A change of the snapshot, as streamed to the server. */
@@ -24,6 +26,21 @@ export interface ReaderServiceOptions {
   debug?: (message: string) => void;
   /** Readers that are the encoder of a card printer, by reader name (signin §3 reader `printer`). */
   printers?: Readonly<Record<string, PrinterInfo>>;
+  /** A card session with no Transmit for this long is closed and its reader released (default 30 s). */
+  cardIdleMs?: number;
+}
+
+/** Default idle limit of a card session. */
+export const CARD_IDLE_MS = 30_000;
+
+/** A card held open for the server (OpenCard … CloseCard). */
+interface CardSession {
+  readerName: string;
+  connection: CardConnection;
+  release: () => void;
+  timer: NodeJS.Timeout;
+  /** Transmits of one session run one after the other. */
+  queue: Promise<unknown>;
 }
 
 function emptyReader(name: string, printer: PrinterInfo | null = null): CardReader {
@@ -38,9 +55,14 @@ export class ReaderService {
   readonly #readers = new Map<string, CardReader>();
   readonly #locks = new Map<string, Promise<unknown>>();
   readonly #events = new EventEmitter();
+  readonly #cardSessions = new Map<string, CardSession>();
+  /** Readers reserved or held by a card session. */
+  readonly #held = new Set<string>();
+  readonly #cardIdleMs: number;
   #unsubscribe: (() => void) | null = null;
 
   constructor(options: ReaderServiceOptions) {
+    this.#cardIdleMs = options.cardIdleMs ?? CARD_IDLE_MS;
     this.#backend = options.backend;
     this.#debug = options.debug ?? (() => {});
     this.#printers = options.printers ?? {};
@@ -168,7 +190,90 @@ export class ReaderService {
     return { valid: true };
   }
 
+  /**
+   * Opens the card in a reader for a card session and holds the reader (OpenCard): other
+   * operations on it wait, and another OpenCard fails BUSY, until {@link closeCard} or the idle limit.
+   * @throws ReaderError NO_READER, NO_CARD or BUSY
+   */
+  async openCard(readerName: string): Promise<{ handle: string; atr: string }> {
+    if (!this.#readers.has(readerName)) throw new ReaderError('NO_READER', `reader '${readerName}' does not exist`);
+    if (this.#held.has(readerName)) throw new ReaderError('BUSY', `reader '${readerName}' is held by another card session`);
+    this.#held.add(readerName);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#locks.get(readerName) ?? Promise.resolve();
+    const mine = previous.catch(() => {}).then(() => held);
+    this.#locks.set(readerName, mine);
+    void mine.then(() => {
+      if (this.#locks.get(readerName) === mine) this.#locks.delete(readerName);
+    });
+    await previous.catch(() => {});
+    let connection: CardConnection;
+    try {
+      this.#setProcessing(readerName, true);
+      connection = await this.#backend.connect(readerName, { exclusive: true });
+    } catch (error) {
+      this.#held.delete(readerName);
+      this.#setProcessing(readerName, false);
+      release();
+      throw error;
+    }
+    const handle = randomUUID();
+    this.#cardSessions.set(handle, { readerName, connection, release, timer: this.#idleTimer(handle), queue: Promise.resolve() });
+    this.#debug(`card session ${handle} opened on '${readerName}'`);
+    return { handle, atr: connection.atr.toString('hex').toUpperCase() };
+  }
+
+  #idleTimer(handle: string): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.#debug(`card session ${handle} idle for ${this.#cardIdleMs} ms: closed`);
+      void this.closeCard(handle);
+    }, this.#cardIdleMs);
+    timer.unref();
+    return timer;
+  }
+
+  /**
+   * Sends a batch to the card of a session (Transmit): answers in order, ending with the first one
+   * outside its command's expected status words. @throws ReaderError CARD_SESSION, NO_CARD, TRANSMIT
+   */
+  async transmit(handle: string, commands: readonly BatchCommand[]): Promise<Buffer[]> {
+    const session = this.#cardSessions.get(handle);
+    if (!session) throw new ReaderError('CARD_SESSION', 'no such card session (closed, timed out, or never opened)');
+    clearTimeout(session.timer);
+    const run = session.queue.catch(() => {}).then(() => transmitBatch(session.connection, commands));
+    session.queue = run;
+    try {
+      return await run;
+    } finally {
+      if (this.#cardSessions.get(handle) === session) session.timer = this.#idleTimer(handle);
+    }
+  }
+
+  /** Ends a card session (CloseCard): the card is released (reset where the stack allows) and the reader freed. Idempotent. */
+  async closeCard(handle: string): Promise<void> {
+    const session = this.#cardSessions.get(handle);
+    if (!session) return;
+    this.#cardSessions.delete(handle);
+    clearTimeout(session.timer);
+    try {
+      await session.queue.catch(() => {});
+      await session.connection.close();
+    } finally {
+      this.#held.delete(session.readerName);
+      this.#setProcessing(session.readerName, false);
+      session.release();
+      this.#debug(`card session ${handle} closed`);
+    }
+  }
+
+  /** The handles of the open card sessions (tests, diagnostics). */
+  cardSessions(): string[] {
+    return [...this.#cardSessions.keys()];
+  }
+
   async close(): Promise<void> {
+    for (const handle of [...this.#cardSessions.keys()]) await this.closeCard(handle);
     this.#unsubscribe?.();
     this.#events.removeAllListeners();
     await this.#backend.close();

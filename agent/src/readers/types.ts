@@ -3,7 +3,7 @@
  * and card events, and open a connection that transmits APDU bytes. Like yubikit's SmartCardConnection.
  */
 import type { AgentErrorCode } from '@tessera/agent-protocol';
-import type { ApduTransport } from '../card/apdu';
+import type { ApduTransport } from '@tessera/card';
 
 /** An open connection to the card in a reader. */
 export interface CardConnection extends ApduTransport {
@@ -38,14 +38,17 @@ export interface ReaderBackend {
   readers(): BackendReader[];
   /** Subscribes to changes; returns the unsubscribe function. */
   onEvent(listener: (event: BackendEvent) => void): () => void;
-  /** Opens a connection to the card in a reader. @throws ReaderError NO_CARD / NO_READER */
-  connect(readerName: string): Promise<CardConnection>;
+  /**
+   * Opens a connection to the card in a reader; `exclusive` keeps other applications off the card
+   * until it is closed (PC/SC SCARD_SHARE_EXCLUSIVE). @throws ReaderError NO_CARD / NO_READER
+   */
+  connect(readerName: string, options?: { exclusive?: boolean }): Promise<CardConnection>;
   /** Stops watching and releases the stack. */
   close(): Promise<void>;
 }
 
 /** Codes of reader failures: the reader codes of the protocol's one error union. */
-export type ReaderErrorCode = Extract<AgentErrorCode, 'NO_READER' | 'NO_CARD' | 'PCSC_UNAVAILABLE' | 'TRANSMIT' | 'BUSY'>;
+export type ReaderErrorCode = Extract<AgentErrorCode, 'NO_READER' | 'NO_CARD' | 'PCSC_UNAVAILABLE' | 'TRANSMIT' | 'BUSY' | 'CARD_SESSION'>;
 
 /** A reader-level failure (not a card status word). */
 export class ReaderError extends Error {

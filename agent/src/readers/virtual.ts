@@ -3,7 +3,7 @@
  * methods (the agent's CLI and demo controls call them); events are reported like PC/SC would.
  */
 import { EventEmitter } from 'node:events';
-import { VirtualPivCard } from '../virtual-card/VirtualPivCard';
+import { VirtualPivCard } from '@tessera/card';
 import { ReaderError, type BackendEvent, type BackendReader, type CardConnection, type ReaderBackend } from './types';
 
 /** One virtual reader's configuration. */

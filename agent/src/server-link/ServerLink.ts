@@ -64,6 +64,8 @@ export interface ServerLinkOptions {
   debug?: (message: string) => void;
   /** Called once when the link ends for good, with the reason. */
   onEnd?: (reason: string) => void;
+  /** Called when the stream breaks (before a redial): card sessions of the link end there. */
+  onDisconnect?: (reason: string) => void;
 }
 
 /** Why a connect attempt failed. */
@@ -182,6 +184,7 @@ export class ServerLink {
 
   #onBroken(refused: boolean, detail: string): void {
     this.#stream = null;
+    this.#options.onDisconnect?.(detail);
     if (this.#ended) return;
     if (refused) return this.#finish(`server refused the agent: ${detail}`);
     this.#options.debug?.(`link broken (${detail}); redialling`);

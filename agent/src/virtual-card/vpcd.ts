@@ -5,7 +5,7 @@
  * answered with the response APDU in the same framing. Closing the socket removes the card.
  */
 import { connect, type Socket } from 'node:net';
-import type { VirtualPivCard } from './VirtualPivCard';
+import type { VirtualPivCard } from '@tessera/card';
 
 /** The first vpcd port (reader "Virtual PCD 00 00"); reader N listens on 35963 + N. */
 export const VPCD_BASE_PORT = 35963;

@@ -7,8 +7,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH, type CardReader } from '@tessera/domain';
+import type { FastifyRequest } from 'fastify';
 import { errorResponses, SafeString } from '../platform/schemas';
-import { CMS_CLIENT_PERMISSIONS, CmsClientService } from './cms-client.service';
+import { NotLoggedInError } from '../platform/errors';
+import { currentSession } from '../platform/session-cookie';
+import type { SessionRecord } from '../platform/session-store';
+import * as service from './cms-client.service';
+import { CMS_CLIENT_PERMISSIONS, type CmsCaller } from './cms-client.service';
 import { registerReaderStream } from './reader-stream';
 
 const tags = ['cms-client'];
@@ -37,13 +42,21 @@ const relayErrors = () => errorResponses(401, 409, 502, 503, 504);
 const readerErrors = () => errorResponses(400, 401, 404, 409, 502, 503, 504);
 const session = { auth: 'session' as const, permission: CMS_CLIENT_PERMISSIONS };
 
+/** The caller of a relayed call: the signed-in session, or an anonymous one. @throws NotLoggedInError */
+async function callerOf(request: FastifyRequest): Promise<CmsCaller> {
+  if (request.auth) return { session: request.auth.session as SessionRecord & { tenantId: string }, username: request.auth.username, ip: request.ip };
+  const session = await currentSession(request);
+  if (!session || !session.tenantId || (session.state !== 'active' && session.state !== 'anonymous')) throw new NotLoggedInError();
+  return { session: session as SessionRecord & { tenantId: string }, username: null, ip: request.ip };
+}
+
 function readerNameOf(cardId: { readerName?: string | undefined; reader_name?: string | undefined }): string {
   return cardId.readerName ?? cardId.reader_name ?? '';
 }
 
 /** Registers the routes and the websocket. */
 export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = new CmsClientService(app);
+  const deps = { db: app.db, audit: app.audit, hub: app.agentHub };
 
   app.get(
     '/api2/CMS-v2/CMSClientGRPCConfig',
@@ -52,7 +65,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Read where the CMS Client dials the server', tags, response: { 200: Type.Object({ AgentAddress: Type.String(), AgentPort: Type.Integer(), AgentTls: Type.Optional(Type.Boolean()) }), ...errorResponses(401) } },
     },
     async (request) => {
-      await service.anySession(request);
+      await callerOf(request);
       const where = { AgentAddress: app.config.agentAddress, AgentPort: app.config.agentPublicPort ?? app.agentHub.boundPort ?? app.config.agentGrpcPort };
       // AgentTls (not in the spec's config): present only when the hub requires TLS.
       return app.agentHub.tls ? { ...where, AgentTls: true } : where;
@@ -62,22 +75,22 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api2/CMS-v2/CMSClientSessionToken',
     { config: { auth: 'public' }, schema: { summary: 'Get a single-use token for the CMS Client', tags, response: { 200: Type.Object({ SessionCookie: Type.String() }), ...errorResponses(401, 503) } } },
-    async (request) => service.issueToken(request),
+    async (request) => service.issueToken(deps, await callerOf(request)),
   );
 
   for (const v of CMS_VERSIONS) {
     app.get(
       `/api2/${v}/PingClient`,
       { config: session, schema: { summary: 'Ping the CMS Client', tags, response: { 200: Type.Object({ pong: Type.Boolean(), version: Type.String() }), ...relayErrors() } } },
-      async (request) => service.relay(request, 'Ping', {}),
+      async (request) => service.relay(deps, await callerOf(request), 'Ping', {}),
     );
 
     app.get(`/api2/${v}/ListReaders`, { config: session, schema: { summary: 'List the card readers of the CMS Client', tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
-      service.listReaders(request, 'ListReaders'),
+      service.listReaders(deps, await callerOf(request), 'ListReaders'),
     );
 
     app.get(`/api2/${v}/AnonymousListReaders`, { config: { auth: 'public' }, schema: { summary: 'List the card readers (anonymous session allowed)', tags, response: { 200: ReadersSchema, ...relayErrors() } } }, async (request) =>
-      service.listReaders(request, 'AnonymousListReaders'),
+      service.listReaders(deps, await callerOf(request), 'AnonymousListReaders'),
     );
 
     app.post(
@@ -85,7 +98,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { config: session, schema: { summary: 'Read one card reader', tags, body: Type.Object({ card_id: CardIdSchema }), response: { 200: ReaderSchema, ...readerErrors() } } },
       async (request) => {
         const readerName = readerNameOf(request.body.card_id);
-        return service.relay(request, 'GetReader', { readerName }, { readerName });
+        return service.relay(deps, await callerOf(request), 'GetReader', { readerName }, { readerName });
       },
     );
 
@@ -100,7 +113,7 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer(), digitsOnly: Type.Boolean(), description: Type.String() }), ...relayErrors() },
         },
       },
-      async (request) => service.pinRequirements(request),
+      async (request) => service.pinRequirements(deps, await callerOf(request)),
     );
 
     app.post(
@@ -114,13 +127,13 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Type.Object({ valid: Type.Boolean() }), ...readerErrors(), ...errorResponses(403) },
         },
       },
-      async (request) => service.validatePin(request, readerNameOf(request.body.card_id), request.body.pin),
+      async (request) => service.validatePin(deps, await callerOf(request), readerNameOf(request.body.card_id), request.body.pin),
     );
 
     app.post(`/api2/${v}/KillSession`, { config: session, schema: { summary: 'End the CMS Client links of the session', tags, response: { 200: Type.Object({ killed: Type.Boolean() }), ...relayErrors() } } }, async (request) =>
-      service.killSession(request),
+      service.killSession(deps, await callerOf(request)),
     );
   }
 
-  registerReaderStream(app, service, CMS_VERSIONS.map((v) => `/api2/${v}/ListReadersStream`));
+  registerReaderStream(app, deps, CMS_VERSIONS.map((v) => `/api2/${v}/ListReadersStream`));
 };

@@ -1,14 +1,15 @@
 /**
- * The rules of the relayed CMS Client calls: which session may call, the audit event written before
- * each call (an audit failure stops the call: 503), the relay through the agent hub, and the PIN
- * requirements of the tenant.
+ * The rules of the relayed CMS Client calls: the audit event written before each call (an audit
+ * failure stops the call: 503), the relay through the agent hub, agent tokens, and the PIN
+ * requirements of the tenant. Free functions over their dependencies and the caller (which session,
+ * which user, from where): the routes and the reader websocket build the caller from the request.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CardPinRequirements } from '@tessera/domain';
 import type { AgentMethod, AgentParams, AgentResult } from '@tessera/agent-protocol';
-import { NotLoggedInError } from '../platform/errors';
-import { currentSession } from '../platform/session-cookie';
+import type { Db } from '../db/database';
+import type { AuditWriter } from '../platform/audit';
 import type { SessionRecord } from '../platform/session-store';
+import type { AgentHub } from '../platform/agent-hub/AgentHub';
 import { AgentHubError } from '../platform/agent-hub/errors';
 import { pinRequirementsOf } from './pin-requirements.service';
 
@@ -18,78 +19,71 @@ export const CMS_CLIENT_PERMISSIONS = ['smartcardManage', 'selfServicePortal'] a
 /** The card PIN rule sent to the console. */
 export type PinRequirementsBody = CardPinRequirements;
 
-/** The relayed calls. */
-export class CmsClientService {
-  readonly #app: FastifyInstance;
+/** What the relayed calls need. */
+export interface CmsClientDeps {
+  db: Db;
+  audit: AuditWriter;
+  hub: Pick<AgentHub, 'call' | 'hasAgent' | 'issueConnectToken' | 'endSession'>;
+}
 
-  constructor(app: FastifyInstance) {
-    this.#app = app;
-  }
+/** Who makes a relayed call: a signed-in or anonymous session of a tenant, and how it shows in the audit. */
+export interface CmsCaller {
+  session: SessionRecord & { tenantId: string };
+  /** The user's name for the audit (null for an anonymous session). */
+  username: string | null;
+  ip: string;
+}
 
-  /** A signed-in or anonymous session of the request. @throws NotLoggedInError */
-  async anySession(request: FastifyRequest): Promise<SessionRecord & { tenantId: string }> {
-    if (request.auth) return request.auth.session as SessionRecord & { tenantId: string };
-    const session = await currentSession(request);
-    if (!session || !session.tenantId || (session.state !== 'active' && session.state !== 'anonymous')) throw new NotLoggedInError();
-    return session as SessionRecord & { tenantId: string };
-  }
+/** Writes the audit event of a call; throws AuditFailedError (503) when it cannot. */
+export async function auditCall(deps: CmsClientDeps, caller: CmsCaller, method: string, detail: Record<string, unknown> = {}): Promise<void> {
+  await deps.db.transaction().execute((trx) =>
+    deps.audit.write(trx, {
+      tenantId: caller.session.tenantId,
+      actorUserId: caller.session.userId,
+      actorUsername: caller.username,
+      ip: caller.ip,
+      action: `cms.${method}`,
+      targetType: 'cms-client',
+      detail,
+    }),
+  );
+}
 
-  /** Writes the audit event of a call; throws AuditFailedError (503) when it cannot. */
-  async audit(request: FastifyRequest, session: SessionRecord, method: string, detail: Record<string, unknown> = {}): Promise<void> {
-    await this.#app.db.transaction().execute((trx) =>
-      this.#app.audit.write(trx, {
-        tenantId: session.tenantId,
-        actorUserId: session.userId,
-        actorUsername: request.auth?.username ?? null,
-        ip: request.ip,
-        action: `cms.${method}`,
-        targetType: 'cms-client',
-        detail,
-      }),
-    );
-  }
+/** Audits, then relays a call to the caller's agent (its failures are mapped by the hub's AGENT_ERROR_HTTP). */
+export async function relay<M extends AgentMethod>(deps: CmsClientDeps, caller: CmsCaller, method: M, params: AgentParams<M>, auditDetail: Record<string, unknown> = {}): Promise<AgentResult<M>> {
+  await auditCall(deps, caller, method, auditDetail);
+  return deps.hub.call(caller.session.id, method, params);
+}
 
-  /** Audits, then relays a call to the session's agent (its failures are mapped by the hub's AGENT_ERROR_HTTP). */
-  async relay<M extends AgentMethod>(request: FastifyRequest, method: M, params: AgentParams<M>, auditDetail: Record<string, unknown> = {}): Promise<AgentResult<M>> {
-    const session = await this.anySession(request);
-    await this.audit(request, session, method, auditDetail);
-    return this.#app.agentHub.call(session.id, method, params);
-  }
+/** The caller's readers (audited under the path's own method name). */
+export async function listReaders(deps: CmsClientDeps, caller: CmsCaller, method: 'ListReaders' | 'AnonymousListReaders'): Promise<AgentResult<'ListReaders'>> {
+  await auditCall(deps, caller, method);
+  return deps.hub.call(caller.session.id, 'ListReaders', {});
+}
 
-  /** The session's readers. */
-  async listReaders(request: FastifyRequest, method: 'ListReaders' | 'AnonymousListReaders'): Promise<AgentResult<'ListReaders'>> {
-    const session = await this.anySession(request);
-    await this.audit(request, session, method);
-    return this.#app.agentHub.call(session.id, 'ListReaders', {});
-  }
+/** A new agent token for the caller's session (CMSClientSessionToken). */
+export async function issueToken(deps: CmsClientDeps, caller: CmsCaller): Promise<{ SessionCookie: string }> {
+  await auditCall(deps, caller, 'CMSClientSessionToken');
+  const token = await deps.hub.issueConnectToken({ sessionId: caller.session.id, tenantId: caller.session.tenantId, userId: caller.session.userId });
+  return { SessionCookie: token };
+}
 
-  /** A new agent token for the session (CMSClientSessionToken). */
-  async issueToken(request: FastifyRequest): Promise<{ SessionCookie: string }> {
-    const session = await this.anySession(request);
-    await this.audit(request, session, 'CMSClientSessionToken');
-    const token = await this.#app.agentHub.issueConnectToken({ sessionId: session.id, tenantId: session.tenantId, userId: session.userId });
-    return { SessionCookie: token };
-  }
+/** Verifies the card PIN through the agent; a wrong PIN is 403 INCORRECT_PIN (with the tries left), an unknown reader 404. */
+export function validatePin(deps: CmsClientDeps, caller: CmsCaller, readerName: string, pin: string): Promise<AgentResult<'ValidatePin'>> {
+  return relay(deps, caller, 'ValidatePin', { readerName, pin }, { readerName });
+}
 
-  /** Verifies the card PIN through the agent; a wrong PIN is 403 INCORRECT_PIN (with the tries left), an unknown reader 404. */
-  async validatePin(request: FastifyRequest, readerName: string, pin: string): Promise<AgentResult<'ValidatePin'>> {
-    return this.relay(request, 'ValidatePin', { readerName, pin }, { readerName });
-  }
+/** The tenant's card PIN rule (PinRequirementsConfig), or the default 6–8 digits. */
+export async function pinRequirements(deps: CmsClientDeps, caller: CmsCaller): Promise<PinRequirementsBody> {
+  await auditCall(deps, caller, 'GetPinRequirements');
+  return pinRequirementsOf(deps.db, caller.session.tenantId);
+}
 
-  /** The tenant's card PIN rule (PinRequirementsConfig), or the default 6–8 digits. */
-  async pinRequirements(request: FastifyRequest): Promise<PinRequirementsBody> {
-    const session = await this.anySession(request);
-    await this.audit(request, session, 'GetPinRequirements');
-    return pinRequirementsOf(this.#app.db, session.tenantId);
-  }
-
-  /** Ends the session's agents (KillSession): tells them, then closes their streams. */
-  async killSession(request: FastifyRequest): Promise<{ killed: true }> {
-    const session = await this.anySession(request);
-    await this.audit(request, session, 'KillSession');
-    if (!(await this.#app.agentHub.hasAgent(session.id))) throw AgentHubError.noClient();
-    await this.#app.agentHub.call(session.id, 'KillSession', {}).catch(() => undefined);
-    await this.#app.agentHub.endSession(session.id, 'KillSession');
-    return { killed: true };
-  }
+/** Ends the caller's agents (KillSession): tells them, then closes their streams. */
+export async function killSession(deps: CmsClientDeps, caller: CmsCaller): Promise<{ killed: true }> {
+  await auditCall(deps, caller, 'KillSession');
+  if (!(await deps.hub.hasAgent(caller.session.id))) throw AgentHubError.noClient();
+  await deps.hub.call(caller.session.id, 'KillSession', {}).catch(() => undefined);
+  await deps.hub.endSession(caller.session.id, 'KillSession');
+  return { killed: true };
 }

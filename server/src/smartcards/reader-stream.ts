@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_NORMAL_CLOSE } from '@tessera/domain';
 import { parseCookieHeader } from '../platform/cookies';
@@ -14,7 +14,7 @@ import { SESSION_COOKIE } from '../platform/session-cookie';
 import { isExpired, sessionIdOf, type SessionRecord } from '../platform/session-store';
 import { effectivePermissions, loadAccess } from '../platform/access';
 import { AgentHubError } from '../platform/agent-hub/errors';
-import { CMS_CLIENT_PERMISSIONS, type CmsClientService } from './cms-client.service';
+import { CMS_CLIENT_PERMISSIONS, auditCall, type CmsClientDeps } from './cms-client.service';
 
 /** How often an open stream rechecks its session. */
 const SESSION_CHECK_MS = 5_000;
@@ -59,13 +59,18 @@ const STREAM_DOC = {
     oneOf: [
       { type: 'object', required: ['type', 'readerName', 'readers'], properties: { type: { const: 'readers' }, readerName: { const: '' }, readers: { type: 'array', items: { type: 'object' } } } },
       { type: 'object', required: ['type', 'readerName'], properties: { type: { enum: READER_EVENT_TYPES }, readerName: { type: 'string' }, reader: { type: 'object' } } },
+      {
+        type: 'object',
+        required: ['type', 'readerName', 'operationId', 'step'],
+        properties: { type: { const: 'cardProgress' }, readerName: { type: 'string' }, operationId: { type: 'string' }, step: { type: 'string' } },
+      },
       { type: 'object', required: ['type', 'message'], properties: { type: { enum: ['noClient', 'error'] }, readerName: { const: '' }, message: { type: 'string' } } },
     ],
   },
 };
 
 /** Handles websocket upgrades on `paths`. */
-export function registerReaderStream(app: FastifyInstance, service: CmsClientService, paths: string[]): void {
+export function registerReaderStream(app: FastifyInstance, deps: CmsClientDeps, paths: string[]): void {
   for (const path of paths) app.websocketDocs.set(path, STREAM_DOC);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const wanted = new Set(paths);
@@ -104,9 +109,9 @@ export function registerReaderStream(app: FastifyInstance, service: CmsClientSer
       async (result) => {
         if ('status' in result) return reject(socket, result.status, result.text);
         // Audit the opening like every relayed call (an audit failure refuses the stream).
-        const fake = { auth: { username: result.username }, ip: request.socket.remoteAddress ?? '' } as unknown as FastifyRequest;
+        const caller = { session: result.session as SessionRecord & { tenantId: string }, username: result.username, ip: request.socket.remoteAddress ?? '' };
         try {
-          await service.audit(fake, result.session, 'ListReadersStream');
+          await auditCall(deps, caller, 'ListReadersStream');
         } catch {
           return reject(socket, 503, 'Audit failed');
         }

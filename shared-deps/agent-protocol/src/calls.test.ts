@@ -1,4 +1,4 @@
-import { AGENT_METHODS, isAgentMethod, parseAgentParams } from './calls';
+import { AGENT_CALL_TIMEOUT_MS, AGENT_METHODS, isAgentMethod, parseAgentParams } from './calls';
 import { AGENT_ERROR_CODES, AgentProtocolError, isAgentErrorCode } from './errors';
 
 describe('parseAgentParams', () => {
@@ -27,15 +27,34 @@ describe('parseAgentParams', () => {
   it('should reject a method outside the protocol with UNKNOWN_METHOD', () => {
     expect(() => parseAgentParams('FormatDisk', '{}')).toThrow(expect.objectContaining({ code: 'UNKNOWN_METHOD' }));
     expect(isAgentMethod('toString')).toBe(false);
-    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession']);
+    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession', 'OpenCard', 'Transmit', 'CloseCard']);
+  });
+
+  it('should check a Transmit batch: hex APDUs, status-word patterns, at most 64 commands', () => {
+    const ok = { handle: 'h-1', operationId: 'op_1', step: 'generate keys', commands: [{ apdu: '00a4040005a000000308', expect: ['9000', '61XX'] }] };
+    expect(parseAgentParams('Transmit', JSON.stringify(ok))).toEqual(ok);
+    const withCommands = (commands: unknown) => () => parseAgentParams('Transmit', JSON.stringify({ ...ok, commands }));
+    expect(withCommands([])).toThrow(expect.objectContaining({ code: 'BAD_PARAMS', field: 'commands' }));
+    expect(withCommands(Array.from({ length: 65 }, () => ok.commands[0]))).toThrow(expect.objectContaining({ field: 'commands', message: expect.stringContaining('1 to 64') }));
+    expect(withCommands([{ apdu: '00a4zz00', expect: ['9000'] }])).toThrow(expect.objectContaining({ field: 'commands', message: expect.stringContaining('hex') }));
+    expect(withCommands([{ apdu: '00a4', expect: ['9000'] }])).toThrow(expect.objectContaining({ field: 'commands' }));
+    expect(withCommands([{ apdu: '00a40400', expect: ['90000'] }])).toThrow(expect.objectContaining({ field: 'commands', message: expect.stringContaining('63CX') }));
+    expect(withCommands([{ apdu: '00a40400', expect: [] }])).toThrow(expect.objectContaining({ field: 'commands' }));
+    expect(() => parseAgentParams('Transmit', JSON.stringify({ ...ok, handle: '../x' }))).toThrow(expect.objectContaining({ field: 'handle' }));
+    expect(() => parseAgentParams('OpenCard', JSON.stringify({ readerName: 'Reader 0' }))).toThrow(expect.objectContaining({ field: 'operationId' }));
+  });
+
+  it('should give card-session methods their own time limits (on-card RSA generation outlasts the 15 s default)', () => {
+    expect(AGENT_CALL_TIMEOUT_MS.Transmit).toBeGreaterThanOrEqual(60_000);
+    expect(AGENT_CALL_TIMEOUT_MS.Ping).toBeUndefined();
   });
 });
 
 describe('agent error codes', () => {
   it('should know the reader, card and protocol codes and nothing else', () => {
-    for (const code of ['NO_READER', 'NO_CARD', 'WRONG_PIN', 'BLOCKED', 'UNKNOWN_METHOD', 'BAD_PARAMS', 'AGENT_ERROR']) expect(isAgentErrorCode(code)).toBe(true);
+    for (const code of ['NO_READER', 'NO_CARD', 'WRONG_PIN', 'BLOCKED', 'CARD_SESSION', 'UNKNOWN_METHOD', 'BAD_PARAMS', 'AGENT_ERROR']) expect(isAgentErrorCode(code)).toBe(true);
     expect(isAgentErrorCode('constructor')).toBe(false);
     expect(isAgentErrorCode(42)).toBe(false);
-    expect(Object.keys(AGENT_ERROR_CODES)).toHaveLength(16);
+    expect(Object.keys(AGENT_ERROR_CODES)).toHaveLength(17);
   });
 });

@@ -28,7 +28,45 @@ export interface AgentCalls {
   ListPrinters: { params: NoParams; result: { printers: AgentPrinter[] } };
   /** The session is being killed: the agent ends its link after answering. */
   KillSession: { params: NoParams; result: { killed: true } };
+  /**
+   * Opens the card in a reader for the server's card session (issue 15): an exclusive lock on the
+   * reader until CloseCard, the end of the link, or `idleMs` without a Transmit. Fails NO_READER,
+   * NO_CARD, or BUSY when another card session holds the reader.
+   */
+  OpenCard: { params: { readerName: string; operationId: string }; result: { handle: string; atr: string } };
+  /**
+   * Sends a batch of command APDUs (hex) to the open card, each with the status words it may answer
+   * ('9000', '63CX': X any hex digit). The agent stops after the first answer outside its command's
+   * list and returns every answer so far (hex, SW included). Fails CARD_SESSION on an unknown handle.
+   */
+  Transmit: { params: { handle: string; operationId: string; step: string; commands: TransmitCommand[] }; result: { answers: string[] } };
+  /** Releases the reader (the card is reset: nothing verified stays usable). Idempotent. */
+  CloseCard: { params: { handle: string }; result: { closed: true } };
 }
+
+/** One command of a Transmit batch on the wire. */
+export interface TransmitCommand {
+  /** The command APDU, hex. */
+  apdu: string;
+  /** Status-word patterns, four hex digits or X each. */
+  expect: string[];
+}
+
+/** Largest batch in one Transmit. */
+export const TRANSMIT_MAX_COMMANDS = 64;
+/** Longest command APDU in one Transmit, bytes (an extended APDU: 4 + 3 + 65535 + 2). */
+export const TRANSMIT_MAX_APDU_BYTES = 65544;
+
+/**
+ * Per-method time limits of a relayed call, in ms, where the hub's default (15 s) does not fit:
+ * a Transmit batch may hold on-card RSA-2048 key generations, which take tens of seconds on a
+ * real card.
+ */
+export const AGENT_CALL_TIMEOUT_MS: Readonly<Partial<Record<AgentMethod, number>>> = Object.freeze({
+  OpenCard: 15_000,
+  Transmit: 120_000,
+  CloseCard: 5_000,
+});
 
 /** One method the agent answers. */
 export type AgentMethod = keyof AgentCalls;
@@ -37,15 +75,45 @@ export type AgentParams<M extends AgentMethod> = AgentCalls[M]['params'];
 /** Result of a method. */
 export type AgentResult<M extends AgentMethod> = AgentCalls[M]['result'];
 
-/** The string fields of each method's parameters, with their largest length (the wire shape). */
-const PARAM_FIELDS: { readonly [M in AgentMethod]: { readonly [K in keyof AgentParams<M>]-?: { maxLength: number } } } = {
+/** How one parameter is checked: a string of at most `maxLength` characters, or a Transmit batch. */
+type FieldRule = { maxLength: number; pattern?: RegExp } | { commands: true };
+
+const HEX = /^(?:[0-9a-fA-F]{2})+$/;
+const SW_PATTERN = /^[0-9A-FX]{4}$/;
+
+/** The fields of each method's parameters, with their rule (the wire shape). */
+const PARAM_FIELDS: { readonly [M in AgentMethod]: { readonly [K in keyof AgentParams<M>]-?: FieldRule } } = {
   Ping: {},
   ListReaders: {},
   GetReader: { readerName: { maxLength: 200 } },
   ValidatePin: { readerName: { maxLength: 200 }, pin: { maxLength: 16 } },
   ListPrinters: {},
   KillSession: {},
+  OpenCard: { readerName: { maxLength: 200 }, operationId: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ } },
+  Transmit: {
+    handle: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ },
+    operationId: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ },
+    step: { maxLength: 64, pattern: /^[A-Za-z0-9 _.-]+$/ },
+    commands: { commands: true },
+  },
+  CloseCard: { handle: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ } },
 };
+
+/** Checks a Transmit batch. @throws AgentProtocolError BAD_PARAMS naming `commands` */
+function parseCommands(method: string, value: unknown): TransmitCommand[] {
+  const bad = (why: string) => new AgentProtocolError('BAD_PARAMS', `${method} needs 'commands' as ${why}`, { field: 'commands' });
+  if (!Array.isArray(value) || value.length === 0 || value.length > TRANSMIT_MAX_COMMANDS) throw bad(`a list of 1 to ${TRANSMIT_MAX_COMMANDS} commands`);
+  return value.map((item: unknown) => {
+    const { apdu, expect } = (item ?? {}) as { apdu?: unknown; expect?: unknown };
+    if (typeof apdu !== 'string' || apdu.length < 8 || apdu.length > 2 * TRANSMIT_MAX_APDU_BYTES || !HEX.test(apdu)) {
+      throw bad(`commands whose 'apdu' is 4 to ${TRANSMIT_MAX_APDU_BYTES} bytes of hex`);
+    }
+    if (!Array.isArray(expect) || expect.length === 0 || expect.length > 16 || !expect.every((p) => typeof p === 'string' && SW_PATTERN.test(p))) {
+      throw bad("commands whose 'expect' lists 1 to 16 status-word patterns such as 9000 or 63CX");
+    }
+    return { apdu, expect: expect as string[] };
+  });
+}
 
 /** Method names the agent answers, in a stable order. */
 export const AGENT_METHODS = Object.keys(PARAM_FIELDS) as readonly AgentMethod[];
@@ -70,11 +138,15 @@ export function parseAgentParams(method: string, json: string): unknown {
     throw new AgentProtocolError('BAD_PARAMS', `the parameters of ${method} are not JSON`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AgentProtocolError('BAD_PARAMS', `the parameters of ${method} must be a JSON object`);
-  const fields = PARAM_FIELDS[method] as Readonly<Record<string, { maxLength: number }>>;
-  const params: Record<string, string> = {};
+  const fields = PARAM_FIELDS[method] as Readonly<Record<string, FieldRule>>;
+  const params: Record<string, unknown> = {};
   for (const [name, rule] of Object.entries(fields)) {
     const field = (value as Record<string, unknown>)[name];
-    if (typeof field !== 'string' || field.length > rule.maxLength) {
+    if ('commands' in rule) {
+      params[name] = parseCommands(method, field);
+      continue;
+    }
+    if (typeof field !== 'string' || field.length > rule.maxLength || (rule.pattern && !rule.pattern.test(field))) {
       throw new AgentProtocolError('BAD_PARAMS', `${method} needs '${name}' as a string of at most ${rule.maxLength} characters`, { field: name });
     }
     params[name] = field;

@@ -15,6 +15,8 @@ export const AGENT_ERROR_CODES = {
   TRANSMIT: 'transmit failed',
   /** The reader is busy with another operation. */
   BUSY: 'reader busy',
+  /** Transmit or CloseCard named a card session the agent does not hold (closed, timed out, or another link's). */
+  CARD_SESSION: 'no such card session',
   /** The card refused the PIN; the reply's detail holds `triesLeft`. */
   WRONG_PIN: 'wrong PIN',
   /** The PIN is blocked. */

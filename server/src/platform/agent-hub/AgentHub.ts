@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { AgentEvent, AgentMethod, AgentParams, AgentResult, CardReader } from '@tessera/agent-protocol';
+import { AGENT_CALL_TIMEOUT_MS, type AgentEvent, type AgentMethod, type AgentParams, type AgentResult, type CardReader } from '@tessera/agent-protocol';
 import { isExpired, type SessionStore } from '../session-store';
 import { AgentHubError } from './errors';
 import { AgentRegistry, type HubEvent, type HubLog, type LinkedAgent } from './registry';
@@ -33,7 +33,7 @@ export interface AgentHubOptions {
   /** Redis client for fan-out (null: one instance). */
   redis: Redis | null;
   redisPrefix: string;
-  /** Default relayed-call timeout. */
+  /** Default relayed-call timeout (a method of `AGENT_CALL_TIMEOUT_MS` has its own). */
   callTimeoutMs: number;
   log?: HubLog;
 }
@@ -142,16 +142,31 @@ export class AgentHub {
   }
 
   /**
-   * Relays a call to the session's agent and waits for the answer.
+   * Relays a call to the session's agent and waits for the answer, at most `timeoutMs`: by default
+   * the method's own limit (`AGENT_CALL_TIMEOUT_MS`, e.g. a Transmit that may generate RSA keys on
+   * the card) or else the hub's.
    * @throws AgentHubError NO_CMS_CLIENT (no agent), CMS_CLIENT_TIMEOUT, or the agent's failure as
    * mapped by `AGENT_ERROR_HTTP` (e.g. READER_NOT_FOUND 404, CMS_CLIENT_ERROR 502)
    */
-  async call<M extends AgentMethod>(sessionId: string, method: M, params: AgentParams<M>, timeoutMs = this.#options.callTimeoutMs): Promise<AgentResult<M>> {
+  async call<M extends AgentMethod>(sessionId: string, method: M, params: AgentParams<M>, timeoutMs = this.timeoutOf(method)): Promise<AgentResult<M>> {
     const local = this.#registry.newest(sessionId);
     if (local) return (await this.#registry.call(local, method, params, timeoutMs)) as AgentResult<M>;
     const holder = await this.#fanout?.remoteHolder(sessionId);
     if (holder && this.#fanout) return (await this.#fanout.call(holder, sessionId, method, params, timeoutMs)) as AgentResult<M>;
     throw AgentHubError.noClient();
+  }
+
+  /** The time limit of a method's calls. */
+  timeoutOf(method: AgentMethod): number {
+    return AGENT_CALL_TIMEOUT_MS[method] ?? this.#options.callTimeoutMs;
+  }
+
+  /**
+   * Publishes a server-made event to the session's subscribers on every instance: the progress of a
+   * card operation (`operationId`, `step`) that the card-operation streams relay to the console.
+   */
+  publish(sessionId: string, event: HubEvent): void {
+    this.#publishEvent(sessionId, event);
   }
 
   /** Subscribes to the session's reader events (from its agents on any instance). */

@@ -46,6 +46,7 @@ export const AGENT_ERROR_HTTP: Readonly<Record<AgentErrorCode, AgentErrorMapping
   PCSC_UNAVAILABLE: agentFailure,
   TRANSMIT: agentFailure,
   BUSY: agentFailure,
+  CARD_SESSION: agentFailure,
   NOT_FOUND: agentFailure,
   NOT_SUPPORTED: agentFailure,
   SECURITY: agentFailure,

@@ -8,12 +8,16 @@ import type { AgentReply, CardReader, ServerMessage } from '@tessera/agent-proto
 import { AgentHubError } from './errors';
 import type { AgentTokenClaims } from './tokens';
 
-/** An event for the session's subscribers (ListReadersStream). */
+/** An event for the session's subscribers (ListReadersStream, the card-operation streams). */
 export interface HubEvent {
   type: string;
   readerName: string;
   reader?: CardReader | null;
   readers?: CardReader[];
+  /** The card operation an event belongs to (issue 15: progress of a server card session). */
+  operationId?: string;
+  /** The operation's step (e.g. `authenticate`, `generate keys`, `write certificates`). */
+  step?: string;
 }
 
 /** What the agent said about itself in its Hello. */

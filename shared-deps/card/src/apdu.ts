@@ -50,6 +50,10 @@ export const INS = Object.freeze({
   GET_SERIAL: 0xf8,
   /** YubiKey extension: GET VERSION. */
   GET_VERSION: 0xfd,
+  /** YubiKey extension: SET MANAGEMENT KEY (P1 FF, P2 FF; or FE to require touch). */
+  SET_MANAGEMENT_KEY: 0xff,
+  /** YubiKey extension: RESET the PIV application (only when PIN and PUK are blocked). */
+  RESET: 0xfb,
 });
 
 /** Names of the status words, for messages. */
@@ -96,10 +100,95 @@ export interface ResponseApdu {
   sw: number;
 }
 
-/** The raw byte channel to a card (a reader connection implements it). */
+/**
+ * One command of a batch: its bytes and the status words it may answer, as four hex digits where `X`
+ * is any digit ('9000', '6A82', '63CX'). The first answer outside its list ends the batch.
+ */
+export interface BatchCommand {
+  apdu: Buffer;
+  expect: readonly string[];
+}
+
+/** The raw byte channel to a card (a reader connection, or the server's relay through the agent). */
 export interface ApduTransport {
   /** Sends a command APDU's bytes and returns the response APDU's bytes (data + SW1 SW2). */
   transmit(command: Buffer): Promise<Buffer>;
+  /**
+   * Sends several commands in one go (one round trip for a remote transport): answers in order,
+   * stopping after the first whose status word is not one its command expects. Optional: without
+   * it {@link transmitBatch} sends them one by one with the same rule.
+   */
+  transmitBatch?(commands: readonly BatchCommand[]): Promise<Buffer[]>;
+}
+
+/** A status-word pattern: four hex digits, `X` for any digit. */
+export const SW_PATTERN = /^[0-9A-FX]{4}$/;
+
+/** Does a status word match a pattern such as '9000' or '63CX'? */
+export function swMatches(sw: number, pattern: string): boolean {
+  const hex = sw.toString(16).toUpperCase().padStart(4, '0');
+  for (let i = 0; i < 4; i += 1) if (pattern[i] !== 'X' && pattern[i] !== hex[i]) return false;
+  return pattern.length === 4;
+}
+
+/** The status word of a response APDU's bytes (`-1` when it is too short to have one). */
+function swOf(bytes: Uint8Array): number {
+  return bytes.length < 2 ? -1 : (bytes[bytes.length - 2]! << 8) | bytes[bytes.length - 1]!;
+}
+
+/**
+ * Sends a batch: through the transport's own `transmitBatch` when it has one, else one command at a
+ * time. Either way the answers come back in order and end with the first unexpected one.
+ */
+export async function transmitBatch(transport: ApduTransport, commands: readonly BatchCommand[]): Promise<Buffer[]> {
+  if (commands.length === 0) return [];
+  if (transport.transmitBatch) return transport.transmitBatch(commands);
+  const answers: Buffer[] = [];
+  for (const command of commands) {
+    const answer = await transport.transmit(command.apdu);
+    answers.push(answer);
+    const sw = swOf(answer);
+    if (!command.expect.some((pattern) => swMatches(sw, pattern))) break;
+  }
+  return answers;
+}
+
+/**
+ * Splits a command into the APDUs that carry it: one, or a command chain (ISO 7816-4 §5.1.1.1, CLA
+ * bit 0x10 on every block but the last) when short form is used for more than 255 bytes of data.
+ */
+export function chainApdu(apdu: CommandApdu, extended = false): Buffer[] {
+  const data = apdu.data ? Buffer.from(apdu.data) : Buffer.alloc(0);
+  if (extended || data.length <= 255) return [encodeApdu(apdu, extended)];
+  const cla = apdu.cla ?? 0;
+  const out: Buffer[] = [];
+  for (let offset = 0; offset < data.length; offset += 255) {
+    const block = data.subarray(offset, offset + 255);
+    const last = offset + 255 >= data.length;
+    const command: CommandApdu = { ...apdu, cla: last ? cla : cla | 0x10, data: block };
+    if (!last) delete command.le;
+    out.push(encodeApdu(command));
+  }
+  return out;
+}
+
+/**
+ * Completes an answer: resends on 6Cxx (wrong Le) and gathers 61xx response chaining with GET
+ * RESPONSE. Each of these is one more exchange with the card.
+ */
+export async function completeResponse(transport: ApduTransport, apdu: CommandApdu, first: ResponseApdu, extended = false): Promise<ResponseApdu> {
+  let response = first;
+  const cla = apdu.cla ?? 0;
+  if ((response.sw & 0xff00) === SW.WRONG_LE) {
+    response = parseResponse(await transport.transmit(encodeApdu({ ...apdu, le: response.sw & 0xff || 256 }, extended)));
+  }
+  const chunks: Buffer[] = [response.data];
+  while ((response.sw & 0xff00) === SW.MORE_DATA) {
+    const le = response.sw & 0xff;
+    response = parseResponse(await transport.transmit(encodeApdu({ cla, ins: INS.GET_RESPONSE, p1: 0, p2: 0, le: le === 0 ? 256 : le })));
+    chunks.push(response.data);
+  }
+  return { data: Buffer.concat(chunks), sw: response.sw };
 }
 
 /**
@@ -194,34 +283,12 @@ export interface TransmitOptions {
  */
 export async function transmitApdu(transport: ApduTransport, apdu: CommandApdu, options: TransmitOptions = {}): Promise<ResponseApdu> {
   const extended = options.extended ?? false;
-  const cla = apdu.cla ?? 0;
-  const data = apdu.data ? Buffer.from(apdu.data) : Buffer.alloc(0);
-  let response: ResponseApdu;
-  if (!extended && data.length > 255) {
-    // ISO 7816-4 §5.1.1.1 command chaining: every block but the last has CLA | 0x10.
-    let offset = 0;
-    for (;;) {
-      const block = data.subarray(offset, offset + 255);
-      offset += block.length;
-      const last = offset >= data.length;
-      const command: CommandApdu = { ...apdu, cla: last ? cla : cla | 0x10, data: block };
-      if (!last) delete command.le;
-      response = parseResponse(await transport.transmit(encodeApdu(command)));
-      if (last || response.sw !== SW.OK) break;
-    }
-  } else {
-    response = parseResponse(await transport.transmit(encodeApdu(apdu, extended)));
+  let response: ResponseApdu | undefined;
+  for (const command of chainApdu(apdu, extended)) {
+    response = parseResponse(await transport.transmit(command));
+    if (response.sw !== SW.OK) break;
   }
-  if ((response.sw & 0xff00) === SW.WRONG_LE) {
-    response = parseResponse(await transport.transmit(encodeApdu({ ...apdu, le: response.sw & 0xff || 256 }, extended)));
-  }
-  const chunks: Buffer[] = [response.data];
-  while ((response.sw & 0xff00) === SW.MORE_DATA) {
-    const le = response.sw & 0xff;
-    response = parseResponse(await transport.transmit(encodeApdu({ cla, ins: INS.GET_RESPONSE, p1: 0, p2: 0, le: le === 0 ? 256 : le })));
-    chunks.push(response.data);
-  }
-  return { data: Buffer.concat(chunks), sw: response.sw };
+  return completeResponse(transport, apdu, response!, extended);
 }
 
 /** {@link transmitApdu}, throwing {@link ApduError} unless the card answered 9000. */

@@ -8,13 +8,15 @@
  * RESET RETRY COUNTER with retry counters; GENERAL AUTHENTICATE for the management key (AES or 3DES
  * mutual authentication) and for private-key operations (ECDSA P-256/P-384, raw RSA-2048);
  * GENERATE ASYMMETRIC KEY PAIR; PUT DATA; GET RESPONSE (response chaining); command chaining;
- * short and extended APDUs; the YubiKey GET SERIAL and GET VERSION extensions.
+ * short and extended APDUs; the YubiKey GET SERIAL, GET VERSION, SET MANAGEMENT KEY (INS FF) and
+ * PIV RESET (INS FB) extensions.
  */
 import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, constants as cryptoConstants, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { p256, p384 } from '@noble/curves/nist';
-import { INS, SW, decodeApdu, type DecodedCommand } from '../card/apdu';
-import { parseTlvs, tlv, findTlv } from '../card/tlv';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, KEY_REF, OBJECT, PIV_AID, PIV_PIX, SLOT } from '../card/piv/constants';
+import { PIV_PIN_LENGTH } from '@tessera/domain';
+import { INS, SW, decodeApdu, type DecodedCommand } from '../apdu';
+import { parseTlvs, tlv, findTlv } from '../tlv';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, KEY_REF, OBJECT, PIV_AID, PIV_PIX, SLOT } from '../piv/constants';
 
 /** Options of a virtual card. */
 export interface VirtualPivCardOptions {
@@ -64,10 +66,10 @@ function padRef(value: string): Buffer {
 }
 
 function pinValid(ref: Buffer): boolean {
-  // SP 800-73-4 Part 2 §3.2.1: 6–8 characters, padded with FF to 8 bytes.
+  // SP 800-73-4 Part 2 §3.2.1: 6–8 characters (domain's PIV_PIN_LENGTH), padded with FF to 8 bytes.
   const end = ref.indexOf(0xff);
   const length = end === -1 ? 8 : end;
-  if (length < 6) return false;
+  if (length < PIV_PIN_LENGTH.min) return false;
   for (let i = length; i < 8; i += 1) if (ref[i] !== 0xff) return false;
   return true;
 }
@@ -111,12 +113,16 @@ export class VirtualPivCard {
   #puk: Buffer;
   readonly #pinMax: number;
   readonly #pukMax: number;
+  /** What {@link VirtualPivCard.reset} is not: the PIV RESET (INS FB) brings these back. */
+  readonly #factory: { pin: Buffer; puk: Buffer; mgmKey: Buffer; mgmAlgorithm: number };
   #pinLeft: number;
   #pukLeft: number;
-  readonly #mgmKey: Buffer;
-  readonly #mgmAlgorithm: number;
+  #mgmKey: Buffer;
+  #mgmAlgorithm: number;
   readonly #objects = new Map<number, Buffer>();
   readonly #keys = new Map<number, CardKey>();
+  /** The GUID the card identifies itself with (CHUID, CCC); it survives a PIV reset. */
+  readonly #guid: Buffer;
 
   // Volatile state, cleared on reset.
   #selected = false;
@@ -137,7 +143,14 @@ export class VirtualPivCard {
     this.#mgmKey = Buffer.from(options.managementKey ?? DEFAULT_MANAGEMENT_KEY);
     this.#mgmAlgorithm = options.managementAlgorithm ?? ALGORITHM.AES_192;
     blockCipher(this.#mgmAlgorithm, this.#mgmKey);
-    const guid = createHash('sha256').update(`tessera-virtual-piv:${this.serial}`).digest().subarray(0, 16);
+    this.#factory = { pin: Buffer.from(this.#pin), puk: Buffer.from(this.#puk), mgmKey: Buffer.from(this.#mgmKey), mgmAlgorithm: this.#mgmAlgorithm };
+    this.#guid = createHash('sha256').update(`tessera-virtual-piv:${this.serial}`).digest().subarray(0, 16);
+    this.#factoryObjects();
+  }
+
+  /** The objects a card leaves the factory with: CHUID, CCC and the discovery object. */
+  #factoryObjects(): void {
+    const guid = this.#guid;
     // CHUID (SP 800-73-4 Part 1 Table 9): FASC-N, GUID, expiration date, (empty) issuer signature, LRC.
     this.#objects.set(OBJECT.CHUID, Buffer.concat([tlv(0x30, SAMPLE_FASCN), tlv(0x34, guid), tlv(0x35, Buffer.from('20351231')), tlv(0x3e), tlv(0xfe)]));
     // CCC (SP 800-73-4 Part 1 Table 8): card identifier (GSC-RID A0 00 00 01 16, manufacturer FF, type 02, 14-byte id).
@@ -234,6 +247,10 @@ export class VirtualPivCard {
         return this.#generate(c);
       case INS.PUT_DATA:
         return this.#putData(c);
+      case INS.SET_MANAGEMENT_KEY:
+        return this.#setManagementKey(c);
+      case INS.RESET:
+        return this.#pivReset(c);
       default:
         throw new CardStatus(SW.INS_NOT_SUPPORTED);
     }
@@ -428,6 +445,53 @@ export class VirtualPivCard {
       return tlv(0x7f49, tlv(0x86, point.subarray(point.length - pointLength)));
     }
     throw new CardStatus(SW.INCORRECT_DATA);
+  }
+
+  /**
+   * SET MANAGEMENT KEY (Yubico PIV extension, INS FF, P1 FF, P2 FF or FE for touch): data is the
+   * algorithm, 9B, the key length and the key. Needs management-key authentication.
+   */
+  #setManagementKey(c: DecodedCommand): Buffer {
+    this.#requireSelected();
+    if (!this.#mgmAuthenticated) throw new CardStatus(SW.SECURITY_CONDITION_NOT_SATISFIED);
+    if (c.p1 !== 0xff || (c.p2 !== 0xff && c.p2 !== 0xfe)) throw new CardStatus(SW.INCORRECT_P1P2);
+    const [algorithm, reference, length] = [c.data[0], c.data[1], c.data[2]];
+    if (algorithm === undefined || reference !== KEY_REF.MANAGEMENT || length === undefined || c.data.length !== 3 + length) throw new CardStatus(SW.INCORRECT_DATA);
+    const key = Buffer.from(c.data.subarray(3));
+    let expected: number;
+    try {
+      expected = { [ALGORITHM.TDES]: 24, [ALGORITHM.AES_128]: 16, [ALGORITHM.AES_192]: 24, [ALGORITHM.AES_256]: 32 }[algorithm] ?? -1;
+      blockCipher(algorithm, key);
+    } catch {
+      throw new CardStatus(SW.INCORRECT_DATA);
+    }
+    if (key.length !== expected) throw new CardStatus(SW.INCORRECT_DATA);
+    this.#mgmKey = key;
+    this.#mgmAlgorithm = algorithm;
+    return Buffer.alloc(0);
+  }
+
+  /**
+   * PIV RESET (Yubico PIV extension, INS FB): only when both the PIN and the PUK are blocked (else
+   * 6985); wipes every key and object, and brings back the factory PIN, PUK, management key and
+   * objects (CHUID, CCC, discovery).
+   */
+  #pivReset(c: DecodedCommand): Buffer {
+    this.#requireSelected();
+    if (c.p1 !== 0x00 || c.p2 !== 0x00) throw new CardStatus(SW.INCORRECT_P1P2);
+    if (this.#pinLeft !== 0 || this.#pukLeft !== 0) throw new CardStatus(SW.CONDITIONS_NOT_SATISFIED);
+    this.#keys.clear();
+    this.#objects.clear();
+    this.#factoryObjects();
+    this.#pin = Buffer.from(this.#factory.pin);
+    this.#puk = Buffer.from(this.#factory.puk);
+    this.#mgmKey = Buffer.from(this.#factory.mgmKey);
+    this.#mgmAlgorithm = this.#factory.mgmAlgorithm;
+    this.#pinLeft = this.#pinMax;
+    this.#pukLeft = this.#pukMax;
+    this.#pinVerified = false;
+    this.#mgmAuthenticated = false;
+    return Buffer.alloc(0);
   }
 
   #putData(c: DecodedCommand): Buffer {
