@@ -12,6 +12,7 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
+import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -33,6 +34,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
+  rate_limit_rules: RateLimitRulesTable;
+  rate_limit_state: RateLimitStateTable;
 }
 
 /** The application's database handle. */
