@@ -28,6 +28,8 @@ describe('@tessera/api exports', () => {
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
       // issue 11: API keys
       'listApiKeys', 'createApiKey', 'revokeApiKey',
+      // issue 14: rate-limit rules
+      'getRateLimitConfig', 'putRateLimitConfig', 'getRateLimitStatus',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });
