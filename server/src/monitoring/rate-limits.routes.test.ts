@@ -75,6 +75,11 @@ describe('rate-limit rules', () => {
     t.advance(30_000); // one token back (2 per 60 s)
     expect((await c.get(VERSION)).statusCode).toBe(200);
     expect((await c.get(VERSION)).statusCode).toBe(429);
+    // A clock that goes back (another instance's, or a test's) neither refills nor drains the bucket.
+    t.advance(-3_600_000);
+    expect((await c.get(VERSION)).statusCode).toBe(429);
+    t.advance(3_600_000 + 30_000);
+    expect((await c.get(VERSION)).statusCode).toBe(200);
   });
 
   it('should refuse a Content-Length over maxDataBytes with 413 before reading the body, and not count it as a request', async () => {

@@ -1,7 +1,7 @@
 /**
  * Where buckets and counters live (issue 14): in process by default, in Redis with `TESSERA_REDIS_URL` so
  * that several instances share one budget. Both apply the same token bucket: a rule holds `rate + burst`
- * tokens, refilled continuously at `rate / periodSeconds`; a request takes one token from the bucket of the
+ * tokens, refilled continuously at `rate / periodSeconds` (a clock that goes back refills nothing, never drains); a request takes one token from the bucket of the
  * winning rule of every layer and stage, or none when any of them is empty (then 429 with the wait until
  * that bucket holds a token again). A `Content-Length` over a winning rule's `maxDataBytes` is refused
  * (413) before any token is taken. Counters: allowed and refused requests per rule and minute.
@@ -102,7 +102,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       if (!rule.limited) continue;
       const id = `${rule.key}:${bucketSubject(rule.stage, caller)}`;
       const bucket = this.#buckets.get(id);
-      const tokens = bucket ? Math.min(rule.capacity, bucket.tokens + (input.now - bucket.at) * rule.refillPerMs) : rule.capacity;
+      const tokens = bucket ? Math.min(rule.capacity, bucket.tokens + Math.max(0, input.now - bucket.at) * rule.refillPerMs) : rule.capacity;
       if (tokens < 1) {
         refusing.push(rule);
         retryAfterMs = Math.max(retryAfterMs, rule.refillPerMs > 0 ? (1 - tokens) / rule.refillPerMs : rule.periodMs);
@@ -237,7 +237,7 @@ for _, rule in ipairs(chosen) do
     local state = redis.call('HMGET', bucketKey, 't', 'at')
     local tokens = rule.capacity
     if state[1] then
-      tokens = math.min(rule.capacity, tonumber(state[1]) + (now - tonumber(state[2])) * rule.refill)
+      tokens = math.min(rule.capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rule.refill)
     end
     if tokens < 1 then
       refused = true
