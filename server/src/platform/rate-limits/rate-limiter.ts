@@ -6,7 +6,7 @@
 import { GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
 import type { Db } from '../../db/database';
 import * as repository from './rate-limit-rules.repository';
-import { RuleSet, type StoredRule } from './rule-set';
+import { RuleSet } from './rule-set';
 import type { CheckInput, CheckResult, RateLimitStore } from './stores';
 
 /** How often each instance looks for a changed config, ms. */
@@ -36,10 +36,10 @@ export class RateLimiter {
   readonly #db: Db;
   readonly #store: RateLimitStore;
   #rules = new RuleSet([]);
-  #stored: StoredRule[] = [];
   #version = -1;
   #timer: NodeJS.Timeout | null = null;
-  #reloading: Promise<void> | null = null;
+  #chain: Promise<void> = Promise.resolve();
+  #pending = 0;
 
   constructor(options: { db: Db; store: RateLimitStore }) {
     this.#db = options.db;
@@ -51,25 +51,32 @@ export class RateLimiter {
     return this.#rules;
   }
 
-  /** Loads the rules when the version moved (or always with `force`). */
+  /**
+   * Loads the rules when the version moved (or always with `force`). Loads run one after another: a load
+   * asked for while another runs (a poll that read the version before a change committed) runs after it,
+   * so the instance that made a change applies it at once.
+   */
   async reload(force = false): Promise<void> {
-    if (this.#reloading) return this.#reloading;
-    this.#reloading = (async () => {
-      const version = await repository.currentVersion(this.#db);
-      if (!force && version === this.#version) return;
-      const stored = await repository.allRules(this.#db);
-      this.#stored = stored;
-      this.#rules = new RuleSet(stored);
-      this.#version = version;
-    })().finally(() => {
-      this.#reloading = null;
+    this.#pending += 1;
+    const run = this.#chain.catch(() => undefined).then(() => this.#load(force));
+    this.#chain = run.finally(() => {
+      this.#pending -= 1;
     });
-    return this.#reloading;
+    return run;
   }
 
-  /** Starts polling the version; failures are reported and retried at the next tick. */
+  async #load(force: boolean): Promise<void> {
+    const version = await repository.currentVersion(this.#db);
+    if (!force && version === this.#version) return;
+    const stored = await repository.allRules(this.#db);
+    this.#rules = new RuleSet(stored);
+    this.#version = version;
+  }
+
+  /** Starts polling the version (skipped while a load runs); failures are reported and retried at the next tick. */
   startPolling(onError: (error: unknown) => void): void {
     this.#timer = setInterval(() => {
+      if (this.#pending > 0) return;
       this.reload().catch(onError);
     }, RELOAD_POLL_MS);
     this.#timer.unref();
