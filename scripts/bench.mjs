@@ -448,10 +448,94 @@ function benchCard() {
   });
 }
 
-// `BENCH_ONLY=platform|tickets|pcsc|card` runs one group; by default all, one after the other. The platform
-// group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
+/**
+ * `BENCH_ONLY=ratelimits` (issue 14): the latency the rate-limit engine adds per request. Two servers in one
+ * run on the same kind of storage, one with the engine on (the seeded rules, never refusing) and one with it
+ * off (`TESSERA_RATE_LIMIT_MAX=0`); sequential requests on one connection, alternating blocks between the
+ * two so that the machine's load hits both alike; p50 and p99 of an anonymous route and of check-session.
+ * With BENCH_REDIS_URL both keep sessions in Redis and the engine's buckets are there too.
+ */
+async function rateLimitFigures() {
+  const redis = process.env.BENCH_REDIS_URL;
+  const servers = [];
+  const children = [];
+  const dirs = [];
+  try {
+    for (const [name, max] of [['on', '100000000'], ['off', '0']]) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), `tessera-bench-rl-${name}-`));
+      dirs.push(dataDir);
+      const port = await freePort();
+      children.push(
+        start(['--import', 'tsx', 'server/src/server.ts'], {
+          TESSERA_PORT: String(port),
+          TESSERA_AGENT_GRPC_PORT: '0',
+          TESSERA_DATA_DIR: dataDir,
+          TESSERA_RATE_LIMIT_MAX: max,
+          TESSERA_LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          ...(redis ? { TESSERA_REDIS_URL: redis, TESSERA_REDIS_PREFIX: `bench-rl-${name}-${process.pid}:` } : {}),
+        }),
+      );
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(`${base}/api2/IDM-v1/BootstrapStatus`, 180_000);
+      const jar = {};
+      keepCookies(jar, await fetch(`${base}/api2/Authentication-v1/Xsrf`));
+      const boot = await fetch(`${base}/api2/IDM-v1/Bootstrap`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) },
+        body: JSON.stringify(ADMIN),
+      });
+      if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
+      await signIn(base, jar);
+      servers.push({ name, base, jar, pool: new Pool(base, { connections: 1, pipelining: 1 }) });
+    }
+    console.log(`     rate limits: ${redis ? 'buckets and sessions in Redis' : 'in process'}`);
+    const routes = {
+      'GET Version (anonymous)': () => ({ path: '/api2/IDM-v1/Version', method: 'GET' }),
+      'POST check-session': (jar) => ({ path: '/api2/Authentication-v1/check-session', method: 'POST', headers: { 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) } }),
+    };
+    const BLOCK = 200;
+    const BLOCKS = Number(process.env.BENCH_RL_BLOCKS ?? 15);
+    for (const [label, makeRequest] of Object.entries(routes)) {
+      const samples = { on: [], off: [] };
+      for (const server of servers) for (let i = 0; i < BLOCK; i++) await (await server.pool.request(makeRequest(server.jar))).body.dump(); // warm-up
+      for (let b = 0; b < BLOCKS; b++) {
+        for (const server of b % 2 === 0 ? servers : [...servers].reverse()) {
+          for (let i = 0; i < BLOCK; i++) {
+            const t0 = performance.now();
+            const res = await server.pool.request(makeRequest(server.jar));
+            await res.body.dump();
+            if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode} (${server.name})`);
+            samples[server.name].push(performance.now() - t0);
+          }
+        }
+      }
+      const pct = (values, p) => {
+        const sorted = [...values].sort((x, y) => x - y);
+        return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+      };
+      const on50 = pct(samples.on, 50);
+      const off50 = pct(samples.off, 50);
+      const on99 = pct(samples.on, 99);
+      const off99 = pct(samples.off, 99);
+      const where = redis ? 'with Redis' : 'in process';
+      report(`${label} p50 limiting off / on (${where})`, `${off50.toFixed(3)} / ${on50.toFixed(3)}`, 'ms', 'reference', true);
+      report(`${label} p99 limiting off / on (${where})`, `${off99.toFixed(3)} / ${on99.toFixed(3)}`, 'ms', 'reference', true);
+      const added = (on50 / off50 - 1) * 100;
+      report(`${label} p50 added by the limiter (${where})`, added.toFixed(1), '%', redis ? 'one Redis round trip per request (counted by the Redis test)' : '≤ 5%', redis ? true : added <= 5);
+      report(`${label} p99 on / off (${where})`, (on99 / off99).toFixed(2), '×', 'reference', true);
+    }
+  } finally {
+    for (const server of servers) await server.pool.close().catch(() => {});
+    for (const child of children) child.kill('SIGTERM');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `BENCH_ONLY=platform|tickets|pcsc|card|ratelimits` runs one group; by default all, one after the other. The
+// platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
 // BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard };
+const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

@@ -7,6 +7,7 @@ import { whoamiCommand } from './commands/auth/whoami';
 import { ticketsCommand } from './commands/tickets';
 import { passesCommand } from './commands/passes/passes';
 import { apiKeysCommand } from './commands/apikeys';
+import { rateLimitsCommand } from './commands/rate-limits';
 import { usersCommand } from './commands/users/setRoles';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
@@ -38,6 +39,7 @@ Examples:
     .addCommand(ticketsCommand(context))
     .addCommand(passesCommand(context))
     .addCommand(apiKeysCommand(context))
+    .addCommand(rateLimitsCommand(context))
     .addCommand(usersCommand(context));
   return configureCommand(program, context);
 }

@@ -29,6 +29,7 @@ import { agentHubPlugin } from './plugins/agent-hub';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
+import { rateLimitsRoutes } from './monitoring/rate-limits.routes';
 import { ticketsRoutes } from './tickets/tickets.routes';
 import { temporaryPassesRoutes } from './smartcards/temporary-passes.routes';
 import { mfaRoutes } from './auth/mfa/mfa.routes';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(authRoutes);
   await app.register(identityRoutes);
   await app.register(monitoringRoutes);
+  await app.register(rateLimitsRoutes);
   await app.register(ticketsRoutes);
   await app.register(temporaryPassesRoutes);
   await app.register(mfaRoutes);

@@ -13,6 +13,7 @@ import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
+import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -35,6 +36,8 @@ export interface Database {
   email_links: EmailLinksTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
+  rate_limit_rules: RateLimitRulesTable;
+  rate_limit_state: RateLimitStateTable;
 }
 
 /** The application's database handle. */

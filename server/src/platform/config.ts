@@ -28,9 +28,12 @@ export interface ServerConfig {
   sessionAbsoluteSeconds: number;
   /** Fastify `trustProxy` (`TESSERA_TRUST_PROXY`: true/false, a hop count, or addresses). */
   trustProxy: boolean | number | string;
-  /** Requests per address per window of the global limiter (`TESSERA_RATE_LIMIT_MAX`, default 3000; 0 = off). */
+  /**
+   * Requests per address per window of the seeded stage-0 rate-limit rule (`TESSERA_RATE_LIMIT_MAX`, default
+   * 30000; used on the installation's first start only, the rules are data afterwards); 0 turns the rule engine off.
+   */
   rateLimitMax: number;
-  /** Window of the global limiter in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
+  /** Period of the seeded stage-0 rule in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
   rateLimitWindowSeconds: number;
   /**
    * Failed sign-ins of one account from one address per window before that address is throttled for that
@@ -162,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleSeconds: integer(env, 'TESSERA_SESSION_IDLE_SECONDS', 900, 10, 86_400 * 30),
     sessionAbsoluteSeconds: integer(env, 'TESSERA_SESSION_ABSOLUTE_SECONDS', 28_800, 10, 86_400 * 365),
     trustProxy: trustProxy(env.TESSERA_TRUST_PROXY?.trim()),
-    rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 3000, 0, 1_000_000_000),
+    rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 30000, 0, 1_000_000_000),
     rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     loginMaxFailuresPerAccountAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS', 5, 1, 1_000_000),
     loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),

@@ -101,10 +101,20 @@ export class LoginThrottledError extends AppError {
   }
 }
 
-/** 429 `Too Many Requests` (plain text): the global per-address limiter. */
+/** 429 `Too Many Requests` (plain text) with `Retry-After`: a rate-limit rule refused the request. */
 export class TooManyRequestsError extends AppError {
-  constructor() {
+  /** Whole seconds until the bucket holds a token again (at least 1). */
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1) {
     super('TOO_MANY_REQUESTS', 429, 'Too Many Requests');
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** 413 `PAYLOAD_TOO_LARGE`: the `Content-Length` is over a rate-limit rule's `maxDataBytes`. */
+export class RateLimitBodyTooLargeError extends AppError {
+  constructor(maxDataBytes: number) {
+    super('PAYLOAD_TOO_LARGE', 413, `body must be at most ${maxDataBytes} bytes (a rate-limit rule's maxDataBytes)`, { field: 'body' });
   }
 }
 

@@ -36,7 +36,11 @@ export async function currentSession(request: FastifyRequest): Promise<SessionRe
   const token = readSessionToken(request);
   if (!token) return null;
   const { sessions, now } = request.server;
-  const record = await sessions.get(sessionIdOf(token));
+  const id = sessionIdOf(token);
+  // The rate limiter read the record in its round trip at the start of this request: use it once.
+  const preload = request.sessionPreload;
+  request.sessionPreload = undefined;
+  const record = preload !== undefined && (preload === null || preload.id === id) ? preload : await sessions.get(id);
   if (!record) return null;
   if (isExpired(record, now())) {
     await sessions.delete(record.id);

@@ -105,6 +105,11 @@ export class DatabaseSessionStore implements SessionStore {
   }
 }
 
+/** The Redis key of a session record (the rate limiter's script reads it in the same round trip). */
+export function redisSessionKey(prefix: string, id: string): string {
+  return `${prefix}session:${id}`;
+}
+
 /**
  * Redis: one JSON value per session (expiring at the absolute expiry) and a set of session ids per
  * user. The transaction argument is ignored; callers write their audit event first, so a failed audit
@@ -122,7 +127,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   #key(id: string): string {
-    return `${this.#prefix}session:${id}`;
+    return redisSessionKey(this.#prefix, id);
   }
 
   #userKey(userId: string): string {

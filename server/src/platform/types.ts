@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { SessionRecord, SessionStore } from './session-store';
 import type { AuditWriter } from './audit';
 import type { LoginThrottle } from './login-throttle';
+import type { RateLimiter } from './rate-limits/rate-limiter';
 
 /** Who is calling, set by the auth guard on `session` routes. */
 export interface AuthContext {
@@ -46,12 +47,19 @@ declare module 'fastify' {
     sessions: SessionStore;
     audit: AuditWriter;
     loginThrottle: LoginThrottle;
+    /** The rate-limit rule engine (tessera-rate-limit). */
+    rateLimits: RateLimiter;
   }
   interface FastifyRequest {
     /** Cookies of the request (tessera-cookies). */
     cookies: Record<string, string>;
     /** Set by the auth guard on `session` routes; null elsewhere. */
     auth: AuthContext | null;
+    /**
+     * The session record the rate limiter read in its round trip (null: none), used once by `currentSession`
+     * instead of a second read; undefined when the limiter did not read it.
+     */
+    sessionPreload: SessionRecord | null | undefined;
   }
   interface FastifyContextConfig {
     /** Required on every route: `public` or `session` (a fully signed-in session). */

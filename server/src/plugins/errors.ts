@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { GLOBAL_BODIES, type ApiErrorBody, type ErrorCode } from '@tessera/domain';
-import { AppError, LoginThrottledError } from '../platform/errors';
+import { AppError, LoginThrottledError, TooManyRequestsError } from '../platform/errors';
 import { BODY_LIMIT_BYTES, payloadTooLargeMessage } from '../platform/body-limits';
 import { isDatabaseConnectionError, isRedisConnectionError, ServiceUnavailableError, type Dependency } from '../platform/availability';
 import { formatSchemaError, type SchemaErrorLike } from '../platform/validation-errors';
@@ -28,6 +28,7 @@ function handleAppError(error: AppError, request: FastifyRequest, reply: Fastify
     case 'NOT_LOGGED_IN':
       return sendText(reply, 401, GLOBAL_BODIES.notLoggedIn);
     case 'TOO_MANY_REQUESTS':
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendText(reply, 429, GLOBAL_BODIES.tooManyRequests);
     case 'AUDIT_FAILED':
       request.log.error({ err: error.cause ?? error }, 'audit write failed; action rolled back');

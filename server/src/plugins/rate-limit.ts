@@ -1,25 +1,49 @@
 /**
- * Rate limits: the global per-address limiter (@fastify/rate-limit's stores; 429 plain text `Too Many
- * Requests`) and `app.loginThrottle` counting failed sign-ins. Memory by default, Redis when set.
+ * Rate limits: the rule engine (issue 14; platform/rate-limits/) and `app.loginThrottle` counting failed
+ * sign-ins (apart from the rules). Buckets in process by default, in Redis when `TESSERA_REDIS_URL` is set.
  *
- * The limiter counts every request whatever its prefix (the spec has API paths outside `/api`), unknown
- * paths included, except the console's files (scripts, styles, the import map). It runs as the first
- * `onRequest` hook of the app, so it counts before the XSRF check and the session check: a flood of
- * requests without a session is limited too.
+ * The engine counts every request whatever its prefix (the spec has API paths outside `/api`), unknown
+ * paths included, except the console's files (scripts, styles, the import map). It runs as an early
+ * `onRequest` hook, before the XSRF check and the session check, so a flood without a session is limited
+ * too; `maxDataBytes` is checked there from `Content-Length`, before the body is read (413). With Redis the
+ * check reads the session in the same script (one round trip) and hands it to the auth guard.
+ *
+ * Websocket upgrades are ordinary GET requests to Fastify and pass this hook like any route; messages on
+ * an open socket are not counted. The agent hub's gRPC stream is not an HTTP route: it is opened with a
+ * short-lived agent token that only a rate-limited session request can obtain, so it is limited there.
  */
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { TooManyRequestsError } from '../platform/errors';
+import { parseApiKey } from '@tessera/domain';
+import { RateLimitBodyTooLargeError, TooManyRequestsError } from '../platform/errors';
 import { LoginThrottle } from '../platform/login-throttle';
 import { isFilePath } from '../platform/console-paths';
+import { readSessionToken } from '../platform/session-cookie';
+import { redisSessionKey, sessionIdOf } from '../platform/session-store';
+import { bearerToken } from '../platform/api-key-auth';
+import { RateLimiter, defaultRules } from '../platform/rate-limits/rate-limiter';
+import { MemoryRateLimitStore, RedisRateLimitStore } from '../platform/rate-limits/stores';
+import { seedOnce } from '../platform/rate-limits/rate-limit-rules.repository';
 
 /** Is the request for one of the console's files (not counted)? */
 export function isConsoleFile(request: FastifyRequest): boolean {
   return request.routeOptions.config.staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/');
 }
 
-/** Registers the limiters. `TESSERA_RATE_LIMIT_MAX=0` turns the global limiter off (benchmarks). */
+/** The general-stage subject of a request without a session: its API key's public id, or its address. */
+function anonymousSubject(request: FastifyRequest): string {
+  const bearer = bearerToken(request);
+  const key = bearer ? parseApiKey(bearer) : null;
+  return key ? `k:${key.keyId}` : `ip:${request.ip}`;
+}
+
+function contentLength(request: FastifyRequest): number | null {
+  const header = request.headers['content-length'];
+  if (typeof header !== 'string' || !/^\d+$/.test(header)) return null;
+  return Number(header);
+}
+
+/** Registers the limiters. `TESSERA_RATE_LIMIT_MAX=0` turns the rule engine off (benchmarks). */
 export const rateLimitPlugin = fp(
   async (app) => {
     const { config } = app;
@@ -35,21 +59,34 @@ export const rateLimitPlugin = fp(
         prefix: config.redisPrefix,
       }),
     );
+    const store = app.redis
+      ? new RedisRateLimitStore(app.redis, { prefix: config.redisPrefix, sessionKey: (id) => redisSessionKey(config.redisPrefix, id) })
+      : new MemoryRateLimitStore({ readSession: (id) => app.sessions.get(id) });
+    const limiter = new RateLimiter({ db: app.db, store });
+    app.decorate('rateLimits', limiter);
     if (config.rateLimitMax === 0) return;
-    await app.register(rateLimit, {
-      // Not per route: one app-wide hook below, so 404s and session routes count before anything else runs.
-      global: false,
-      max: config.rateLimitMax,
-      timeWindow: config.rateLimitWindowSeconds * 1000,
-      ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
-      keyGenerator: (request) => request.ip,
-    });
-    const limit = app.createRateLimit();
+
+    await app.db.transaction().execute((trx) => seedOnce(trx, defaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds })));
+    await limiter.reload(true);
+    limiter.startPolling((error) => app.log.warn({ err: error }, 'reloading the rate-limit rules failed'));
+    app.addHook('onClose', async () => limiter.stopPolling());
+
     app.addHook('onRequest', async (request) => {
       if (isConsoleFile(request)) return;
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError();
+      const token = readSessionToken(request);
+      const result = await limiter.check({
+        method: request.method,
+        path: request.url.split('?')[0] ?? '/',
+        ip: request.ip,
+        anonymousSubject: anonymousSubject(request),
+        sessionId: token ? sessionIdOf(token) : null,
+        contentLength: contentLength(request),
+        now: app.now(),
+      });
+      if (result.session !== undefined) request.sessionPreload = result.session;
+      if (result.outcome === 'tooLarge') throw new RateLimitBodyTooLargeError(result.maxDataBytes);
+      if (result.outcome === 'refused') throw new TooManyRequestsError(result.retryAfterMs / 1000);
     });
   },
-  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-redis'] },
+  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis', 'tessera-session'] },
 );

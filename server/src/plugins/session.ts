@@ -12,6 +12,7 @@ export const sessionPlugin = fp(
       ? new RedisSessionStore(app.redis, { prefix: app.config.redisPrefix, now: app.now })
       : new DatabaseSessionStore(app.db);
     app.decorate<SessionStore>('sessions', store);
+    app.decorateRequest('sessionPreload', undefined);
     // Embedded PGlite has no autovacuum: after each purge the server applies autovacuum's rule itself.
     const embedded = app.config.databaseUrl === null;
     const purge = async (): Promise<void> => {

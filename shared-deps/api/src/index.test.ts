@@ -30,6 +30,8 @@ describe('@tessera/api exports', () => {
       'listApiKeys', 'createApiKey', 'revokeApiKey',
       // issue 13: self-registration and account activation
       'registrationConfig', 'verifyRegistrationEmail', 'validateEmailLink', 'finishRegistration', 'sendActivationEmail', 'activateAccount',
+      // issue 14: rate-limit rules
+      'getRateLimitConfig', 'putRateLimitConfig', 'getRateLimitStatus',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -35,6 +35,10 @@ describe('@tessera/domain exports', () => {
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
         // issue 10: the PIV card's PIN limit
         'PIV_PIN_LENGTH',
+        // issue 14: rate-limit rules
+        'RATE_LIMIT_EDIT_PERMISSION', 'RATE_LIMIT_WILDCARD', 'RATE_LIMIT_UNLIMITED', 'TENANT_LAYER', 'IP_STAGE', 'GENERAL_STAGE', 'MAX_LAYER',
+        'RATE_LIMIT_METHODS', 'RATE_LIMIT_BOUNDS', 'RATE_LIMIT_RULE_DEFAULTS', 'isEndpointPattern', 'endpointMatches', 'compareRuleSpecificity',
+        'validateRateLimitConfig', 'ruleIdentity', 'isManagementLayer', 'stageName', 'layerName', 'formatLimit',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',

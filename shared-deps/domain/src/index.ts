@@ -268,3 +268,25 @@ export type { ConsoleScreen, ViewerScreen } from './common/console-screens/conso
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
+export {
+  RATE_LIMIT_EDIT_PERMISSION,
+  RATE_LIMIT_WILDCARD,
+  RATE_LIMIT_UNLIMITED,
+  TENANT_LAYER,
+  IP_STAGE,
+  GENERAL_STAGE,
+  MAX_LAYER,
+  RATE_LIMIT_METHODS,
+  RATE_LIMIT_BOUNDS,
+  RATE_LIMIT_RULE_DEFAULTS,
+  isEndpointPattern,
+  endpointMatches,
+  compareRuleSpecificity,
+  validateRateLimitConfig,
+  ruleIdentity,
+  isManagementLayer,
+  stageName,
+  layerName,
+  formatLimit,
+} from './ratelimits/rateLimits';
+export type { RateLimitRule, LayerRules, RateLimitConfig, RateLimitMinute, RateLimitRuleStatus, RateLimitStatus, RateLimitConfigProblem, RateLimitConfigCheck } from './ratelimits/rateLimits';

@@ -1,0 +1,121 @@
+/**
+ * The rule engine (issue 14): the installation's rules compiled in memory, reloaded when the version row
+ * moves (polled every {@link RELOAD_POLL_MS}, so a change made on any instance applies on every instance
+ * within a second), checked per request against the store (memory or Redis).
+ */
+import { GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
+import type { Db } from '../../db/database';
+import * as repository from './rate-limit-rules.repository';
+import { RuleSet } from './rule-set';
+import type { CheckInput, CheckResult, RateLimitStore } from './stores';
+
+/** How often each instance looks for a changed config, ms. */
+export const RELOAD_POLL_MS = 500;
+
+/** Minutes of counters the status answers. */
+export const STATUS_MINUTES = 10;
+
+/**
+ * The rules seeded on the installation's first start (management layer 1): per address
+ * `TESSERA_RATE_LIMIT_MAX` requests per `TESSERA_RATE_LIMIT_WINDOW_SECONDS` (default 30,000 a minute: 200
+ * busy console users behind one address stay under it), and per user (or per address when anonymous)
+ * 1,200 a minute with a burst of 600, which stops a single runaway client or script long before the
+ * address limit. The login throttle stays apart (platform/login-throttle.ts).
+ */
+export function defaultRules(options: { perAddress: number; windowSeconds: number }): RateLimitConfig {
+  return {
+    layerRules: [
+      { layer: 1, stage: IP_STAGE, rules: [{ ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: options.windowSeconds, rate: options.perAddress }] },
+      { layer: 1, stage: GENERAL_STAGE, rules: [{ ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: 60, rate: 1200, burst: 600 }] },
+    ],
+  };
+}
+
+/** The engine an app holds as `app.rateLimits`. */
+export class RateLimiter {
+  readonly #db: Db;
+  readonly #store: RateLimitStore;
+  #rules = new RuleSet([]);
+  #version = -1;
+  #timer: NodeJS.Timeout | null = null;
+  #chain: Promise<void> = Promise.resolve();
+  #pending = 0;
+
+  constructor(options: { db: Db; store: RateLimitStore }) {
+    this.#db = options.db;
+    this.#store = options.store;
+  }
+
+  /** The compiled rules in use. */
+  get rules(): RuleSet {
+    return this.#rules;
+  }
+
+  /**
+   * Loads the rules when the version moved (or always with `force`). Loads run one after another: a load
+   * asked for while another runs (a poll that read the version before a change committed) runs after it,
+   * so the instance that made a change applies it at once.
+   */
+  async reload(force = false): Promise<void> {
+    this.#pending += 1;
+    const run = this.#chain.catch(() => undefined).then(() => this.#load(force));
+    this.#chain = run.finally(() => {
+      this.#pending -= 1;
+    });
+    return run;
+  }
+
+  async #load(force: boolean): Promise<void> {
+    const version = await repository.currentVersion(this.#db);
+    if (!force && version === this.#version) return;
+    const stored = await repository.allRules(this.#db);
+    this.#rules = new RuleSet(stored);
+    this.#version = version;
+  }
+
+  /** Starts polling the version (skipped while a load runs); failures are reported and retried at the next tick. */
+  startPolling(onError: (error: unknown) => void): void {
+    this.#timer = setInterval(() => {
+      if (this.#pending > 0) return;
+      this.reload().catch(onError);
+    }, RELOAD_POLL_MS);
+    this.#timer.unref();
+  }
+
+  stopPolling(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  /** Checks one request. */
+  async check(input: Omit<CheckInput, 'groups'> & { method: string; path: string }): Promise<CheckResult> {
+    const groups = this.#rules.candidates(input.method, input.path);
+    if (groups.length === 0 && input.sessionId === null) return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session: undefined };
+    return this.#store.check({ ...input, groups });
+  }
+
+  /** The live counters of the rules a tenant sees, in config order. */
+  async status(tenantId: string, now: number): Promise<RateLimitStatus> {
+    const visible = this.#rules.rules.filter((rule) => rule.ownerTenantId === null || rule.ownerTenantId === tenantId);
+    visible.sort((a, b) => a.layer - b.layer || a.stage - b.stage || a.index - b.index);
+    const minutes = await this.#store.minutes(
+      visible.map((rule) => rule.key),
+      now,
+      STATUS_MINUTES,
+    );
+    return {
+      rules: visible.map((rule) => {
+        const series = minutes.get(rule.key) ?? [];
+        return {
+          layer: rule.layer,
+          stage: rule.stage,
+          index: rule.index,
+          rule: rule.rule,
+          minutes: series,
+          allowed: series.reduce((sum, m) => sum + m.allowed, 0),
+          refused: series.reduce((sum, m) => sum + m.refused, 0),
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * Where buckets and counters live (issue 14): in process by default, in Redis with `TESSERA_REDIS_URL` so
+ * that several instances share one budget. Both apply the same token bucket: a rule holds `rate + burst`
+ * tokens, refilled continuously at `rate / periodSeconds` (a clock that goes back refills nothing, never drains); a request takes one token from the bucket of the
+ * winning rule of every layer and stage, or none when any of them is empty (then 429 with the wait until
+ * that bucket holds a token again). A `Content-Length` over a winning rule's `maxDataBytes` is refused
+ * (413) before any token is taken. Counters: allowed and refused requests per rule and minute.
+ *
+ * Why not rate-limiter-flexible here (it runs the login throttle): a session-checked request must cost one
+ * Redis round trip (issue 14; issue 11 "Scale mode"), and which rule wins depends on the session's tenant
+ * and user. The Redis store therefore reads the session and updates the buckets in one Lua script, which
+ * no library offers; the bucket is kept small and tested against both stores alike.
+ */
+import type { Redis } from 'ioredis';
+import type { RateLimitMinute } from '@tessera/domain';
+import type { SessionRecord } from '../session-store';
+import { bucketSubject, chosenRules, type Caller, type CompiledRule, type RuleGroup } from './rule-set';
+
+/** What a check needs. */
+export interface CheckInput {
+  /** Candidate rules per layer and stage for the request's method and path. */
+  groups: readonly RuleGroup[];
+  ip: string;
+  /** General-stage subject without a session: `k:<api key id>` or `ip:<address>`. */
+  anonymousSubject: string;
+  /** SHA-256 id of the session cookie's token, or null. */
+  sessionId: string | null;
+  /** `Content-Length`, or null. */
+  contentLength: number | null;
+  now: number;
+}
+
+/** What a check decided. */
+export interface CheckResult {
+  outcome: 'allowed' | 'refused' | 'tooLarge';
+  /** Refused: ms until the emptiest refusing bucket holds a token. */
+  retryAfterMs: number;
+  /** tooLarge: the limit that refused it. */
+  maxDataBytes: number;
+  /** The session record read on the way (null: none), for the auth guard; undefined when not read. */
+  session: SessionRecord | null | undefined;
+}
+
+/** Buckets and counters. */
+export interface RateLimitStore {
+  check(input: CheckInput): Promise<CheckResult>;
+  /** Counters of these rules for the `count` minutes up to `now`, oldest first. */
+  minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>>;
+}
+
+/** Start of the minute of `now`. */
+export function minuteOf(now: number): number {
+  return Math.floor(now / 60_000) * 60_000;
+}
+
+/** The caller of a session record, if it is an active, unexpired, signed-in one. */
+export function callerOfSession(record: SessionRecord | null, now: number): { tenantId: string; userId: string } | null {
+  if (!record || record.state !== 'active' || !record.userId || !record.tenantId) return null;
+  if (now >= record.idleExpiresAt || now >= record.absoluteExpiresAt) return null;
+  return { tenantId: record.tenantId, userId: record.userId };
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const KEEP_MINUTES = 15;
+
+/** One server instance: buckets and counters in maps. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #counts = new Map<string, Map<number, { allowed: number; refused: number }>>();
+  readonly #readSession: (id: string) => Promise<SessionRecord | null>;
+  #lastSweep = 0;
+
+  constructor(options: { readSession: (id: string) => Promise<SessionRecord | null> }) {
+    this.#readSession = options.readSession;
+  }
+
+  async check(input: CheckInput): Promise<CheckResult> {
+    const session = input.sessionId === null ? undefined : await this.#readSession(input.sessionId);
+    const signedIn = callerOfSession(session ?? null, input.now);
+    const caller: Caller = {
+      ip: input.ip,
+      tenantId: signedIn?.tenantId ?? null,
+      userId: signedIn?.userId ?? null,
+      subject: signedIn ? `u:${signedIn.userId}` : input.anonymousSubject,
+    };
+    const chosen = chosenRules(input.groups, caller);
+    this.#sweep(input.now);
+    for (const rule of chosen) {
+      if (rule.maxDataBytes >= 0 && input.contentLength !== null && input.contentLength > rule.maxDataBytes) {
+        this.#count(rule.key, input.now, 'refused');
+        return { outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: rule.maxDataBytes, session };
+      }
+    }
+    const taken: [CompiledRule, string, number][] = [];
+    let retryAfterMs = 0;
+    const refusing: CompiledRule[] = [];
+    for (const rule of chosen) {
+      if (!rule.limited) continue;
+      const id = `${rule.key}:${bucketSubject(rule.stage, caller)}`;
+      const bucket = this.#buckets.get(id);
+      const tokens = bucket ? Math.min(rule.capacity, bucket.tokens + Math.max(0, input.now - bucket.at) * rule.refillPerMs) : rule.capacity;
+      if (tokens < 1) {
+        refusing.push(rule);
+        retryAfterMs = Math.max(retryAfterMs, rule.refillPerMs > 0 ? (1 - tokens) / rule.refillPerMs : rule.periodMs);
+      } else {
+        taken.push([rule, id, tokens]);
+      }
+    }
+    if (refusing.length > 0) {
+      for (const rule of refusing) this.#count(rule.key, input.now, 'refused');
+      return { outcome: 'refused', retryAfterMs, maxDataBytes: -1, session };
+    }
+    for (const [, id, tokens] of taken) this.#buckets.set(id, { tokens: tokens - 1, at: input.now });
+    for (const rule of chosen) this.#count(rule.key, input.now, 'allowed');
+    return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session };
+  }
+
+  async minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>> {
+    const last = minuteOf(now);
+    const out = new Map<string, RateLimitMinute[]>();
+    for (const key of ruleKeys) {
+      const counts = this.#counts.get(key);
+      const series: RateLimitMinute[] = [];
+      for (let i = count - 1; i >= 0; i--) {
+        const minute = last - i * 60_000;
+        const entry = counts?.get(minute);
+        series.push({ minute, allowed: entry?.allowed ?? 0, refused: entry?.refused ?? 0 });
+      }
+      out.set(key, series);
+    }
+    return out;
+  }
+
+  #count(key: string, now: number, what: 'allowed' | 'refused'): void {
+    const minute = minuteOf(now);
+    let counts = this.#counts.get(key);
+    if (!counts) {
+      counts = new Map();
+      this.#counts.set(key, counts);
+    }
+    let entry = counts.get(minute);
+    if (!entry) {
+      entry = { allowed: 0, refused: 0 };
+      counts.set(minute, entry);
+    }
+    entry[what] += 1;
+  }
+
+  /** Drops old counters and buckets idle for an hour (a full bucket is the same as none... at most an hour's period). */
+  #sweep(now: number): void {
+    if (now - this.#lastSweep < 60_000) return;
+    this.#lastSweep = now;
+    const oldest = minuteOf(now) - KEEP_MINUTES * 60_000;
+    for (const counts of this.#counts.values()) for (const minute of counts.keys()) if (minute < oldest) counts.delete(minute);
+    for (const [id, bucket] of this.#buckets) if (now - bucket.at > 86_400_000) this.#buckets.delete(id);
+  }
+}
+
+/**
+ * The check as one Lua script: reads the session (when a cookie names one), picks the winning rule of each
+ * group for the session's tenant and user, checks `maxDataBytes`, then takes a token from every winning
+ * bucket or none, and counts. One round trip per request, session included.
+ *
+ * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), groupCount,
+ * then per group: stage, ruleCount, then per rule: key, matchTenant, userId, limited (1/0), capacity,
+ * refillPerMs, periodMs, maxDataBytes. Returns {outcome (0 allowed, 1 refused, 2 too large), retryAfterMs
+ * or maxDataBytes, the session's JSON or false}.
+ */
+const CHECK_SCRIPT = `
+local prefix = ARGV[1]
+local now = tonumber(ARGV[2])
+local ip = ARGV[3]
+local contentLength = tonumber(ARGV[4])
+local subject = ARGV[5]
+local sessionKey = ARGV[6]
+local groupCount = tonumber(ARGV[7])
+local raw = false
+local tenant = false
+local user = false
+if sessionKey ~= '' then
+  raw = redis.call('GET', sessionKey)
+  if raw then
+    local ok, rec = pcall(cjson.decode, raw)
+    if ok and rec.state == 'active' and type(rec.userId) == 'string' and type(rec.tenantId) == 'string'
+      and tonumber(rec.idleExpiresAt) > now and tonumber(rec.absoluteExpiresAt) > now then
+      tenant = rec.tenantId
+      user = rec.userId
+      subject = 'u:' .. user
+    end
+  end
+end
+local chosen = {}
+local i = 8
+for g = 1, groupCount do
+  local stage = ARGV[i]
+  local ruleCount = tonumber(ARGV[i + 1])
+  i = i + 2
+  local winner = nil
+  for r = 1, ruleCount do
+    if winner == nil then
+      local matchTenant = ARGV[i + 1]
+      local ruleUser = ARGV[i + 2]
+      if (matchTenant == '*' or matchTenant == tenant) and (ruleUser == '*' or ruleUser == user) then
+        winner = {
+          key = ARGV[i], limited = ARGV[i + 3] == '1', capacity = tonumber(ARGV[i + 4]), refill = tonumber(ARGV[i + 5]),
+          period = tonumber(ARGV[i + 6]), maxBytes = tonumber(ARGV[i + 7]), stage = stage,
+        }
+      end
+    end
+    i = i + 8
+  end
+  if winner then chosen[#chosen + 1] = winner end
+end
+local statsKey = prefix .. 's:' .. tostring(math.floor(now / 60000) * 60000)
+local function count(key, what)
+  redis.call('HINCRBY', statsKey, key .. what, 1)
+  redis.call('EXPIRE', statsKey, 1200)
+end
+for _, rule in ipairs(chosen) do
+  if rule.maxBytes >= 0 and contentLength >= 0 and contentLength > rule.maxBytes then
+    count(rule.key, ':r')
+    return {2, rule.maxBytes, raw}
+  end
+end
+local retry = 0
+local refused = false
+local updates = {}
+for _, rule in ipairs(chosen) do
+  if rule.limited then
+    local who = subject
+    if rule.stage == '0' then who = 'ip:' .. ip end
+    local bucketKey = prefix .. 'b:' .. rule.key .. ':' .. who
+    local state = redis.call('HMGET', bucketKey, 't', 'at')
+    local tokens = rule.capacity
+    if state[1] then
+      tokens = math.min(rule.capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rule.refill)
+    end
+    if tokens < 1 then
+      refused = true
+      count(rule.key, ':r')
+      local wait = rule.period
+      if rule.refill > 0 then wait = (1 - tokens) / rule.refill end
+      if wait > retry then retry = wait end
+    else
+      updates[#updates + 1] = {bucketKey, tokens - 1, rule}
+    end
+  end
+end
+if refused then return {1, math.ceil(retry), raw} end
+for _, u in ipairs(updates) do
+  redis.call('HSET', u[1], 't', tostring(u[2]), 'at', tostring(now))
+  local ttl = u[3].period
+  if u[3].refill > 0 then ttl = math.ceil(u[3].capacity / u[3].refill) end
+  redis.call('PEXPIRE', u[1], ttl + 1000)
+end
+for _, rule in ipairs(chosen) do count(rule.key, ':a') end
+return {0, 0, raw}
+`;
+
+type CheckScript = (...args: (string | number)[]) => Promise<[number, number, string | null]>;
+
+/** Several instances: buckets and counters in Redis, the check one script (one round trip). */
+export class RedisRateLimitStore implements RateLimitStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #sessionKey: (id: string) => string;
+
+  constructor(redis: Redis, options: { prefix: string; sessionKey: (id: string) => string }) {
+    this.#redis = redis;
+    this.#prefix = `${options.prefix}rl:`;
+    this.#sessionKey = options.sessionKey;
+    if (!('tesseraRateLimitCheck' in redis)) redis.defineCommand('tesseraRateLimitCheck', { numberOfKeys: 0, lua: CHECK_SCRIPT });
+  }
+
+  async check(input: CheckInput): Promise<CheckResult> {
+    const args: (string | number)[] = [
+      this.#prefix,
+      input.now,
+      input.ip,
+      input.contentLength ?? -1,
+      input.anonymousSubject,
+      input.sessionId === null ? '' : this.#sessionKey(input.sessionId),
+      input.groups.length,
+    ];
+    for (const group of input.groups) {
+      args.push(group.stage, group.rules.length);
+      for (const rule of group.rules) {
+        args.push(rule.key, rule.matchTenant, rule.rule.userId, rule.limited ? 1 : 0, rule.capacity, rule.refillPerMs, rule.periodMs, rule.maxDataBytes);
+      }
+    }
+    const script = (this.#redis as unknown as { tesseraRateLimitCheck: CheckScript }).tesseraRateLimitCheck;
+    const [outcome, value, raw] = await script.apply(this.#redis, args);
+    const session = input.sessionId === null ? undefined : raw ? (JSON.parse(raw) as SessionRecord) : null;
+    if (outcome === 2) return { outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: value, session };
+    if (outcome === 1) return { outcome: 'refused', retryAfterMs: value, maxDataBytes: -1, session };
+    return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session };
+  }
+
+  async minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>> {
+    const last = minuteOf(now);
+    const minutes = Array.from({ length: count }, (_, i) => last - (count - 1 - i) * 60_000);
+    const pipeline = this.#redis.pipeline();
+    for (const minute of minutes) pipeline.hgetall(`${this.#prefix}s:${minute}`);
+    const results = (await pipeline.exec()) ?? [];
+    const hashes = results.map(([error, value]) => (error ? {} : ((value ?? {}) as Record<string, string>)));
+    const out = new Map<string, RateLimitMinute[]>();
+    for (const key of ruleKeys) {
+      out.set(
+        key,
+        minutes.map((minute, i) => ({ minute, allowed: Number(hashes[i]?.[`${key}:a`] ?? 0), refused: Number(hashes[i]?.[`${key}:r`] ?? 0) })),
+      );
+    }
+    return out;
+  }
+}
