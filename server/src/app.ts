@@ -38,6 +38,12 @@ import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
+import { devicesRoutes } from './devices/devices.routes';
+import { localesRoutes } from './config/locales.routes';
+import { searchRoutes } from './search/search.routes';
+import { createSearchRegistry } from './platform/search-registry';
+import { usersSearchProvider } from './identity/users-search.service';
+import { devicesSearchProvider } from './devices/devices.service';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import type { Db } from './db/database';
@@ -130,6 +136,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(devicesRoutes);
+  await app.register(localesRoutes);
+  // Each area's search provider (users, devices; organisations, certificates and smartcards join as they land).
+  const searchRegistry = createSearchRegistry();
+  searchRegistry.register(usersSearchProvider);
+  searchRegistry.register(devicesSearchProvider);
+  await app.register(searchRoutes, { registry: searchRegistry });
   await app.register(localAgentRoutes);
   await app.register(staticPlugin);
   return app;

@@ -12,6 +12,9 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
+import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
+import type { LocalesTable } from '../config/locales.table';
+import type { SearchFavouritesTable } from '../search/search.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -33,6 +36,10 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
+  devices: DevicesTable;
+  subnets: SubnetsTable;
+  locales: LocalesTable;
+  search_favourites: SearchFavouritesTable;
 }
 
 /** The application's database handle. */

@@ -267,3 +267,25 @@ export type { ConsoleScreen, ViewerScreen } from './common/console-screens/conso
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
+
+// Devices, subnets and locales (admin-console §3, §5; issue 13)
+export { ipv4ToNumber, numberToIpv4, isValidIpv4, subnetRange, isIpInSubnet, isValidHostname } from './devices/ipv4';
+export type { SubnetRange } from './devices/ipv4';
+export { LOCALE_LEVELS, parentLevelOf, childLevelOf } from './devices/locales';
+export type { LocaleLevel } from './devices/locales';
+export type * from './devices/devices.types';
+
+// Search and favourites (admin-console §2.2 /search, §4, §7; issue 13)
+export {
+  DEFAULT_SEARCH_TYPE,
+  SEARCH_FAILED_TOTAL,
+  SEARCH_TEXT_MAX_LENGTH,
+  FAVOURITES_MAX,
+  newSearchState,
+  failedSearchState,
+  isSearchStale,
+  pageCount,
+  pageBlock,
+  skipOfPage,
+} from './search/search';
+export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './search/search';
