@@ -12,6 +12,9 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
+import type { OrganisationsTable } from '../identity/organisations.table';
+import type { SponsorsTable } from '../identity/sponsors.table';
+import type { UserPhotosTable } from '../identity/user-photos.table';
 import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
 import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
@@ -36,6 +39,9 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
+  organisations: OrganisationsTable;
+  sponsors: SponsorsTable;
+  user_photos: UserPhotosTable;
   devices: DevicesTable;
   subnets: SubnetsTable;
   locales: LocalesTable;
