@@ -41,8 +41,9 @@ import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { localesRoutes } from './config/locales.routes';
 import { searchRoutes } from './search/search.routes';
+import { usersImportRoutes } from './identity/users-import.routes';
 import { createSearchRegistry } from './platform/search-registry';
-import { usersSearchProvider } from './identity/users-search.service';
+import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
 import { devicesSearchProvider } from './devices/devices.service';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
@@ -138,10 +139,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);
   await app.register(localesRoutes);
-  // Each area's search provider (users, devices; organisations, certificates and smartcards join as they land).
+  await app.register(usersImportRoutes);
+  // Each area's search provider (users, devices, organisations; certificates and smartcards join as they land).
   const searchRegistry = createSearchRegistry();
   searchRegistry.register(usersSearchProvider);
   searchRegistry.register(devicesSearchProvider);
+  searchRegistry.register(organisationsSearchProvider);
   await app.register(searchRoutes, { registry: searchRegistry });
   await app.register(localAgentRoutes);
   await app.register(staticPlugin);

@@ -57,6 +57,14 @@ describe('Search-v1 and favourites', () => {
     expect((await foreign.get(`${S}/Search/devices?text=member`)).json().totalResults).toBe(0);
   });
 
+  it('should search organisations through the identity provider, within the tenant', async () => {
+    const globexId = (await t.db.selectFrom('tenants').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+    await t.db.insertInto('organisations').values([{ tenant_id: tenantId, name: 'Member Services', type: 'Department' }, { tenant_id: globexId, name: 'Member Globex' }]).execute();
+    const res = (await admin.get(`${S}/Search/organisations?text=member`)).json();
+    expect(res.totalResults).toBe(1);
+    expect(res.results[0]).toMatchObject({ type: 'organisations', title: 'Member Services', subtitle: 'Department' });
+  });
+
   it("should need search, and the provider's own permission; an unknown type is 404", async () => {
     expect((await noSearch.get(`${S}/Search/users?text=a`)).statusCode).toBe(403);
     expect((await userSearcher.get(`${S}/Search/devices?text=a`)).statusCode).toBe(403);

@@ -289,3 +289,7 @@ export {
   skipOfPage,
 } from './search/search';
 export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './search/search';
+
+// Users CSV import and export (issue 13)
+export { USER_CSV_COLUMNS, USER_CSV_MAX_ROWS, csvRowErrorLine } from './import/usersCsv';
+export type { UserCsvColumn, UsersImportResult } from './import/usersCsv';
