@@ -28,6 +28,9 @@ describe('@tessera/api exports', () => {
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
       // issue 11: API keys
       'listApiKeys', 'createApiKey', 'revokeApiKey',
+      // issue 13: users CSV, search and favourites, devices, locales
+      'importUsers', 'exportUsers', 'searchTypes', 'search', 'getFavourites', 'setFavourites', 'removeFavourite', 'listDevices', 'createDevice',
+      'batchDevices', 'listSubnets', 'createSubnet', 'listLocales', 'createLocale',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });
