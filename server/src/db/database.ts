@@ -18,6 +18,7 @@ import type { UserPhotosTable } from '../identity/user-photos.table';
 import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
 import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
+import type { VisitsTable } from '../identity/visits.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -46,6 +47,7 @@ export interface Database {
   subnets: SubnetsTable;
   locales: LocalesTable;
   search_favourites: SearchFavouritesTable;
+  visits: VisitsTable;
 }
 
 /** The application's database handle. */

@@ -1,7 +1,7 @@
 /** Routes of the users CSV import and export (issue 13; docs/api.md "Users CSV"). */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, MultilineString } from '../platform/schemas';
+import { errorResponses, MultilineString, responseOf } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import * as service from './users-import.service';
 
@@ -35,7 +35,7 @@ export const usersImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     `${I}/UsersExport`,
-    { config: { auth: 'session', permission: 'userView' }, schema: { summary: 'Export the users of the tenant as CSV', tags, response: { 200: Type.String({ description: 'text/csv' }), ...errorResponses(401) } } },
+    { config: { auth: 'session', permission: 'userView' }, schema: { summary: 'Export the users of the tenant as CSV', tags, response: { 200: responseOf('The users as CSV', { 'text/csv': Type.String() }), ...errorResponses(401) } } },
     async (request, reply) => {
       const csv = await service.exportUsers(deps, requireAuth(request));
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"').send(csv);
