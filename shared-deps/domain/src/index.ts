@@ -284,9 +284,6 @@ export {
   newSearchState,
   failedSearchState,
   isSearchStale,
-  pageCount,
-  pageBlock,
-  skipOfPage,
 } from './search/search';
 export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './search/search';
 

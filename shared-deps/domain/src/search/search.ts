@@ -1,9 +1,10 @@
 /**
  * Search (admin-console §2.2 `/search`, `/search/{searchType}`; §4 "Search: has loading, new search and
  * failure (total -1). Results are stale after 5 minutes. Sign-out resets search to the users tab.";
- * §7 favourites). Pure state rules shared by the console and the CLI.
+ * §7 favourites). Pure state rules shared by the console and the CLI. Paging (10 a page, 10 pages a
+ * block) is @tessera/ui's `pageBlock`, not repeated here.
  */
-import { PAGES_PER_BLOCK, RESULTS_PER_PAGE, SEARCH_STALE_MS } from '../common/constants';
+import { SEARCH_STALE_MS } from '../common/constants';
 
 /** The tab search opens on, and returns to at sign-out. */
 export const DEFAULT_SEARCH_TYPE = 'users';
@@ -66,23 +67,4 @@ export function failedSearchState(state: SearchState): SearchState {
 /** Whether results fetched at `fetchedAt` are stale at `now` (older than 5 minutes). */
 export function isSearchStale(fetchedAt: number | null, now: number): boolean {
   return fetchedAt === null || now - fetchedAt > SEARCH_STALE_MS;
-}
-
-/** Number of pages for a total (0 for none or a failure). */
-export function pageCount(totalResults: number, perPage: number = RESULTS_PER_PAGE): number {
-  return totalResults <= 0 ? 0 : Math.ceil(totalResults / perPage);
-}
-
-/** The block of page numbers (10 a block) holding `page`, clipped to the page count. */
-export function pageBlock(page: number, totalResults: number): number[] {
-  const pages = pageCount(totalResults);
-  if (pages === 0) return [];
-  const first = Math.floor((page - 1) / PAGES_PER_BLOCK) * PAGES_PER_BLOCK + 1;
-  const last = Math.min(first + PAGES_PER_BLOCK - 1, pages);
-  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
-}
-
-/** `skip` of a page. */
-export function skipOfPage(page: number, perPage: number = RESULTS_PER_PAGE): number {
-  return (Math.max(1, page) - 1) * perPage;
 }
