@@ -14,6 +14,13 @@ import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
+import type { OrganisationsTable } from '../identity/organisations.table';
+import type { SponsorsTable } from '../identity/sponsors.table';
+import type { UserPhotosTable } from '../identity/user-photos.table';
+import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
+import type { LocalesTable } from '../config/locales.table';
+import type { SearchFavouritesTable } from '../search/search.table';
+import type { VisitsTable } from '../identity/visits.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -38,6 +45,14 @@ export interface Database {
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;
   rate_limit_state: RateLimitStateTable;
+  organisations: OrganisationsTable;
+  sponsors: SponsorsTable;
+  user_photos: UserPhotosTable;
+  devices: DevicesTable;
+  subnets: SubnetsTable;
+  locales: LocalesTable;
+  search_favourites: SearchFavouritesTable;
+  visits: VisitsTable;
 }
 
 /** The application's database handle. */

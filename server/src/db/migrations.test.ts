@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 import { migrateDown, migrateToLatest, migrateUp } from './migrate';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/database';
@@ -30,7 +30,7 @@ describe('migrations', () => {
   });
 
   it('should create every table', async () => {
-    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'email_links', 'mfa_recovery_codes', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'roles', 'sessions', 'smartcard_requests', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_roles', 'users', 'webauthn_challenges', 'webauthn_credentials']);
+    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'devices', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'roles', 'search_favourites', 'sessions', 'smartcard_requests', 'sponsors', 'subnets', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
   });
 
   it('should go down to nothing, then up, down and up again one by one', async () => {
@@ -50,7 +50,7 @@ describe('migrations', () => {
     }
     const latest = await migrateToLatest(t.db);
     expect(latest.results).toEqual([]);
-    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'email_links', 'mfa_recovery_codes', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'roles', 'sessions', 'smartcard_requests', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_roles', 'users', 'webauthn_challenges', 'webauthn_credentials']);
+    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'devices', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'roles', 'search_favourites', 'sessions', 'smartcard_requests', 'sponsors', 'subnets', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
   });
 
   it('should enforce one default tenant and case-insensitive unique usernames per tenant', async () => {
@@ -58,5 +58,43 @@ describe('migrations', () => {
     await expect(t.db.insertInto('tenants').values({ name: 'B', is_default: true, support_email: 'b@b' }).execute()).rejects.toMatchObject({ code: '23505' });
     await t.db.insertInto('users').values({ tenant_id: a.id, username: 'Ann', password_hash: 'x' }).execute();
     await expect(t.db.insertInto('users').values({ tenant_id: a.id, username: 'ANN', password_hash: 'x' }).execute()).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('should turn free-text organisations into organisations of that name per tenant, and back', async () => {
+    // Step down to just before the identity data model (later migrations first).
+    const after = names.length - names.indexOf('2026_11_26_02_00_00_identity_data_model');
+    for (let i = 0; i < after; i += 1) await migrateDown(t.db);
+    const db = t.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the schema before the migration
+    const a = await db.insertInto('tenants').values({ name: 'OrgA', support_email: 'a@a' }).returning('id').executeTakeFirstOrThrow();
+    const b = await db.insertInto('tenants').values({ name: 'OrgB', support_email: 'b@b' }).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('users')
+      .values([
+        { tenant_id: a.id, username: 'a1', password_hash: 'x', organisation: 'Acme' },
+        { tenant_id: a.id, username: 'a2', password_hash: 'x', organisation: ' acme ' },
+        { tenant_id: a.id, username: 'a3', password_hash: 'x', organisation: null },
+        { tenant_id: b.id, username: 'b1', password_hash: 'x', organisation: 'Acme' },
+      ])
+      .execute();
+    await migrateUp(t.db);
+    const orgs = await t.db.selectFrom('organisations').select(['id', 'tenant_id', 'name']).where('tenant_id', 'in', [a.id, b.id]).execute();
+    expect(orgs.map((o) => [o.tenant_id, o.name]).sort()).toEqual([[a.id, 'Acme'], [b.id, 'Acme']].sort());
+    const users = await t.db.selectFrom('users').select(['username', 'organisation_id', 'country']).where('tenant_id', 'in', [a.id, b.id]).orderBy('username').execute();
+    const orgOf = (tenant: string) => orgs.find((o) => o.tenant_id === tenant)!.id;
+    expect(users).toEqual([
+      { username: 'a1', organisation_id: orgOf(a.id), country: '' },
+      { username: 'a2', organisation_id: orgOf(a.id), country: '' },
+      { username: 'a3', organisation_id: null, country: '' },
+      { username: 'b1', organisation_id: orgOf(b.id), country: '' },
+    ]);
+    await migrateDown(t.db);
+    const back = await db.selectFrom('users').select(['username', 'organisation']).where('tenant_id', 'in', [a.id, b.id]).orderBy('username').execute();
+    expect(back).toEqual([
+      { username: 'a1', organisation: 'Acme' },
+      { username: 'a2', organisation: 'Acme' },
+      { username: 'a3', organisation: null },
+      { username: 'b1', organisation: 'Acme' },
+    ]);
+    await migrateToLatest(t.db);
   });
 });

@@ -1,4 +1,7 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A JSON document column (one per signin §3 field category); validated by the route schema before it is written. */
+export type JsonDocument = ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
 
 /** `users`: accounts, unique per tenant by lower(username). */
 export interface UsersTable {
@@ -11,7 +14,26 @@ export interface UsersTable {
   family_name: Generated<string>;
   email: Generated<string>;
   telephone: string | null;
-  organisation: string | null;
+  /** The user's organisation (was free text before issue 13). */
+  organisation_id: string | null;
+  /** Blank by default. */
+  country: Generated<string>;
+  /** Directory user data (admin-console §3). */
+  csn: string | null;
+  temp_csn: string | null;
+  temp_csn_expiry: Date | null;
+  pager: string | null;
+  uid: string | null;
+  /** The sponsor who approves this user, and the approval state. */
+  sponsor_id: string | null;
+  sponsor_status: 'pending' | 'approved' | 'rejected' | null;
+  /** signin §3 field categories, one JSON document each. */
+  personal: JsonDocument;
+  organisation_details: JsonDocument;
+  pass_type: JsonDocument;
+  privileges: JsonDocument;
+  medical: JsonDocument;
+  vehicles: JsonDocument;
   enabled: Generated<boolean>;
   failed_logins: Generated<number>;
   last_successful_login: Date | null;

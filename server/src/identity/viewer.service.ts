@@ -4,6 +4,8 @@ import type { DbOrTrx } from '../db/database';
 import { NotLoggedInError } from '../platform/errors';
 import * as users from './users.repository';
 import * as tenants from './tenants.repository';
+import * as organisations from './organisations.repository';
+import * as sponsors from './sponsors.repository';
 import { toTenancyInfo } from './tenants.service';
 import { buildPermissionObject } from '@tessera/domain';
 import { effectivePermissions, rolesOfUser, type AccessRole } from '../platform/access';
@@ -23,6 +25,10 @@ export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string,
     loaded.roles ?? rolesOfUser(db, tenantId, userId),
   ]);
   if (!user || !tenant || !user.enabled || user.id !== userId || tenant.id !== tenantId) throw new NotLoggedInError();
+  const [orgChain, sponsor] = await Promise.all([
+    user.organisation_id ? organisations.withAncestors(db, tenantId, user.organisation_id) : Promise.resolve([]),
+    user.sponsor_id ? sponsors.findWithUser(db, tenantId, user.sponsor_id) : Promise.resolve(undefined),
+  ]);
   const effective = effectivePermissions(roles);
   const roleNames = roles.map((r) => r.name);
   const displayName = [user.given_name, user.family_name].filter((s) => s !== '').join(' ') || user.username;
@@ -32,11 +38,11 @@ export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string,
     names: { givenName: user.given_name, familyName: user.family_name, displayName },
     emailAddress: user.email,
     telephoneNumber: user.telephone,
-    organisation: user.organisation,
+    organisation: orgChain[0]?.name ?? null,
     roles: roleNames,
     allRoles: roles.map((r) => ({ id: r.id, name: r.name })),
-    allOrgs: user.organisation ? [user.organisation] : [],
-    allSponsors: [],
+    allOrgs: orgChain.map((o) => ({ id: o.id, name: o.name })),
+    allSponsors: sponsor ? [{ id: sponsor.id, name: sponsor.displayName }] : [],
     permission: buildPermissionObject(effective, roleNames, roles.some((r) => r.is_manager)),
     tenant: toTenancyInfo(tenant),
   };

@@ -33,8 +33,8 @@ export const ViewerSchema = Type.Object({
   organisation: Type.Union([Type.String(), Type.Null()]),
   roles: Type.Array(Type.String()),
   allRoles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  allOrgs: Type.Array(Type.String()),
-  allSponsors: Type.Array(Type.String()),
+  allOrgs: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  allSponsors: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
   permission: PermissionObjectSchema,
   tenant: TenancyInfoSchema,
 });

@@ -83,7 +83,7 @@ describe('security headers and the console fallback', () => {
     let n = 0;
     // A fresh address per request: the limiter (6 here) is not what this test is about.
     const c = { get: (url: string, o?: { headers: Record<string, string> }) => t.client({ remoteAddress: `10.21.0.${++n}` }).get(url, o), post: (url: string) => t.client({ remoteAddress: `10.21.0.${++n}` }).post(url) };
-    for (const url of ['/workflowItems', '/transaction-history', '/user/getFavourites/1', '/ad/list/users', '/certificate-request-status?tid=1', '/smartcards/users/1', '/documentation/files']) {
+    for (const url of ['/workflowItems', '/transaction-history', '/user/noSuchCall/1', '/ad/list/users', '/certificate-request-status?tid=1', '/smartcards/users/1', '/documentation/files']) {
       const res = await c.get(url, { headers: NAVIGATE });
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 404, code: 'NOT_FOUND' });
     }

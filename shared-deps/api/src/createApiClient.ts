@@ -12,9 +12,10 @@ import { registrationCalls, type RegistrationCalls } from './registration';
 import { cmsCalls, type CmsCalls } from './cms';
 import { tenancyConfigCalls, type TenancyConfigCalls } from './tenancyConfig';
 import { apiKeysCalls, type ApiKeysCalls } from './apiKeys';
+import { directoryCalls, type DirectoryCalls } from './directory';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -23,5 +24,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send) };
 }

@@ -32,6 +32,9 @@ describe('@tessera/api exports', () => {
       'registrationConfig', 'verifyRegistrationEmail', 'validateEmailLink', 'finishRegistration', 'sendActivationEmail', 'activateAccount',
       // issue 14: rate-limit rules
       'getRateLimitConfig', 'putRateLimitConfig', 'getRateLimitStatus',
+      // issue 13: users CSV, search and favourites, devices, locales
+      'importUsers', 'exportUsers', 'searchTypes', 'search', 'getFavourites', 'setFavourites', 'removeFavourite', 'listDevices', 'createDevice',
+      'batchDevices', 'listSubnets', 'createSubnet', 'listLocales', 'createLocale',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

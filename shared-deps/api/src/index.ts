@@ -28,4 +28,5 @@ export type SigninStrengthCalls = MfaCalls & PasskeysCalls & PasswordsCalls;
 export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
+export type { DirectoryCalls } from './directory';
 export type { ErrorCode } from '@tessera/domain';

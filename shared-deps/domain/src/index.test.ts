@@ -23,6 +23,9 @@ describe('@tessera/domain exports', () => {
         'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
         'validateText', 'validateTicketMessage', 'validateUsername',
         // issue 6
+        'USER_CSV_COLUMNS', 'USER_CSV_MAX_ROWS', 'csvRowErrorLine',
+        'DEFAULT_SEARCH_TYPE', 'SEARCH_FAILED_TOTAL', 'SEARCH_TEXT_MAX_LENGTH', 'FAVOURITES_MAX', 'newSearchState', 'failedSearchState', 'isSearchStale',
+        'ipv4ToNumber', 'numberToIpv4', 'isValidIpv4', 'subnetRange', 'isIpInSubnet', 'isValidHostname', 'LOCALE_LEVELS', 'parentLevelOf', 'childLevelOf',
         'TICKET_CATEGORIES', 'TICKET_STATUSES', 'TICKET_STATUS_LABELS', 'TICKET_PRIORITIES', 'TICKET_TRANSITIONS', 'TICKET_SEARCH_FIELDS',
         'TICKET_SEARCH_OPERATORS', 'TICKET_SORT_FIELDS', 'TICKET_METRICS_PERIODS', 'canTransitionTicket', 'nextTicketStatuses', 'metricsPeriodDays',
         'metricsWindows', 'ticketTrends', 'round1', 'formatDurationSeconds', 'parseAge', 'PASS_TYPES', 'PASS_STATUSES', 'MISPLACED_REASONS',

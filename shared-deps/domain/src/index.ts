@@ -290,3 +290,26 @@ export {
   formatLimit,
 } from './ratelimits/rateLimits';
 export type { RateLimitRule, LayerRules, RateLimitConfig, RateLimitMinute, RateLimitRuleStatus, RateLimitStatus, RateLimitConfigProblem, RateLimitConfigCheck } from './ratelimits/rateLimits';
+
+// Devices, subnets and locales (admin-console §3, §5; issue 13)
+export { ipv4ToNumber, numberToIpv4, isValidIpv4, subnetRange, isIpInSubnet, isValidHostname } from './devices/ipv4';
+export type { SubnetRange } from './devices/ipv4';
+export { LOCALE_LEVELS, parentLevelOf, childLevelOf } from './devices/locales';
+export type { LocaleLevel } from './devices/locales';
+export type * from './devices/devices.types';
+
+// Search and favourites (admin-console §2.2 /search, §4, §7; issue 13)
+export {
+  DEFAULT_SEARCH_TYPE,
+  SEARCH_FAILED_TOTAL,
+  SEARCH_TEXT_MAX_LENGTH,
+  FAVOURITES_MAX,
+  newSearchState,
+  failedSearchState,
+  isSearchStale,
+} from './search/search';
+export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './search/search';
+
+// Users CSV import and export (issue 13)
+export { USER_CSV_COLUMNS, USER_CSV_MAX_ROWS, csvRowErrorLine } from './import/usersCsv';
+export type { UserCsvColumn, UsersImportResult } from './import/usersCsv';

@@ -6,6 +6,7 @@
 export { PageLayout } from './PageLayout';
 export { PagedTable, pageBlock } from './PagedTable';
 export { TextField } from './TextField';
+export { AutocompletePicker } from './AutocompletePicker';
 export { FormError } from './FormError';
 export { RecoveryCodes } from './RecoveryCodes';
 export { FullPageSpinner } from './FullPageSpinner';
@@ -19,6 +20,7 @@ export { downloadTextFile } from './downloadTextFile';
 export type { PageLayoutProps } from './PageLayout';
 export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';
 export type { TextFieldProps } from './TextField';
+export type { AutocompletePickerProps, AutocompleteOption } from './AutocompletePicker';
 export type { FormErrorProps } from './FormError';
 export type { RecoveryCodesProps } from './RecoveryCodes';
 export type { FullPageSpinnerProps } from './FullPageSpinner';

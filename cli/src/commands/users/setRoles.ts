@@ -10,6 +10,9 @@ import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors'
 import { printJson } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { openSession } from '../../utils/session';
+import { usersExportCommand } from './export';
+import { usersImportCommand } from './import';
+import { usersListCommand } from './list';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,6 +62,9 @@ export function usersSetRolesCommand(context: CliContext = processContext()): Co
 
 /** The `users` group. */
 export function usersCommand(context: CliContext = processContext()): Command {
-  const command = new Command('users').description('Manage users').addCommand(usersSetRolesCommand(context));
+  const command = new Command('users').description('Manage users').addCommand(usersSetRolesCommand(context))
+    .addCommand(usersImportCommand(context))
+    .addCommand(usersExportCommand(context))
+    .addCommand(usersListCommand(context));
   return configureCommand(command, context);
 }

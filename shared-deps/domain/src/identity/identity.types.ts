@@ -34,8 +34,10 @@ export interface Viewer {
   roles: string[];
   /** Role ids and names held (for the identity area). */
   allRoles: { id: string; name: string }[];
-  allOrgs: string[];
-  allSponsors: string[];
+  /** The viewer's organisation and its ancestors, nearest first (their permissions apply to the viewer). */
+  allOrgs: { id: string; name: string }[];
+  /** The viewer's sponsor, when the viewer is a sponsored user. */
+  allSponsors: { id: string; name: string }[];
   permission: PermissionObject;
   tenant: TenancyInfo;
 }

@@ -1,0 +1,1 @@
+export { NotAvailablePage, BUILT_SCREENS } from './NotAvailablePage';

@@ -1,0 +1,2 @@
+export { AutocompletePicker } from './AutocompletePicker';
+export type { AutocompletePickerProps, AutocompleteOption } from './AutocompletePicker';
