@@ -40,6 +40,7 @@ import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
+import { certificatesRoutes } from './certificates';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);
   await app.register(localAgentRoutes);
+  await app.register(certificatesRoutes);
   await app.register(staticPlugin);
   return app;
 }

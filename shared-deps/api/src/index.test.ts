@@ -28,6 +28,8 @@ describe('@tessera/api exports', () => {
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
       // issue 11: API keys
       'listApiKeys', 'createApiKey', 'revokeApiKey',
+      // issue 12: decoding a certificate, CSR or CRL
+      'decodePem',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

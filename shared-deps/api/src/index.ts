@@ -27,4 +27,5 @@ export type SigninStrengthCalls = MfaCalls & PasskeysCalls & PasswordsCalls;
 export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
+export type { DecodeCalls } from './decode';
 export type { ErrorCode } from '@tessera/domain';

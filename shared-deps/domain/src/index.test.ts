@@ -43,6 +43,8 @@ describe('@tessera/domain exports', () => {
         'canGrant', 'permissionsNotHeld', 'permissionsOfRoles', 'roleEditPermissions', 'roleIdsChanged', 'permissionsNotHeldMessage',
         // issue 18: working screens, local security client address
         'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID', 'PASS_TYPE_LABELS', 'formatPassTime',
+        // issue 12: decoding a certificate, CSR or CRL
+        'DECODE_MESSAGES', 'PEM_LABELS', 'findDecodeBlocks', 'kindOfPemLabel', 'pemOf',
       ].sort(),
     );
   });

@@ -267,3 +267,19 @@ export type { ConsoleScreen, ViewerScreen } from './common/console-screens/conso
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
+
+// Decoding a certificate, CSR or CRL (admin-console §2.2 /admin/certificate/decodepem, §8; signin §5; issue 12)
+export { DECODE_MESSAGES, PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './pki/decode';
+export type {
+  DecodedKind,
+  DecodeFormat,
+  DecodePemRequest,
+  DecodePemResponse,
+  DecodedField,
+  DecodedExtension,
+  DecodedRevokedEntry,
+  DecodedObject,
+  DecodeBlock,
+  DecodeInput,
+  DecodeInputProblem,
+} from './pki/decode';
