@@ -28,6 +28,12 @@ describe('@tessera/api exports', () => {
       'pinRequirementsConfig', 'updatePinRequirementsConfig', 'resetPinRequirementsConfig',
       // issue 11: API keys
       'listApiKeys', 'createApiKey', 'revokeApiKey',
+      // issue 12: PKI and certificates
+      'listCertificateAuthorities', 'getCertificateAuthority', 'createCertificateAuthority', 'importCertificateAuthority', 'updateCaLicensing',
+      'listCertificateTemplates', 'getCertificateTemplate', 'createCertificateTemplate', 'updateCertificateTemplate', 'deleteCertificateTemplate',
+      'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
+      'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
+      'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

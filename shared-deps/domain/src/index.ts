@@ -267,3 +267,6 @@ export type { ConsoleScreen, ViewerScreen } from './common/console-screens/conso
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
+
+// Certificates and PKI (admin-console §2.2, §3, §4, §5, §7; issue 12)
+export * from './pki';
