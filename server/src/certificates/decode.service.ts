@@ -9,8 +9,8 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import {
-  DECODE_MESSAGES,
   PEM_LABELS,
+  PKI_MESSAGES,
   bytesToHex,
   findDecodeBlocks,
   pemOf,
@@ -153,7 +153,7 @@ async function decodeBlock(block: DecodeBlock): Promise<DecodedObject> {
       lastError = error;
     }
   }
-  throw new ValidationError('content', DECODE_MESSAGES.FAILED, { cause: lastError, exact: true });
+  throw new ValidationError('content', PKI_MESSAGES.DECODE_FAILED, { cause: lastError, exact: true });
 }
 
 /**
@@ -165,5 +165,5 @@ export async function decodePem(request: DecodePemRequest): Promise<DecodePemRes
   if (!input.ok) throw new ValidationError('content', input.message, { exact: true });
   const objects: DecodedObject[] = [];
   for (const block of input.blocks) objects.push(await decodeBlock(block));
-  return { message: DECODE_MESSAGES.DECODED, objects };
+  return { message: PKI_MESSAGES.DECODE_SUCCESS, objects };
 }

@@ -12,6 +12,8 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
+import type { CertificateAuthoritiesTable, CertificateTemplatesTable, CrlsTable, TemplateOrderingTable } from '../pki/pki.table';
+import type { CertificateRequestsTable, CertificatesTable, RevocationsTable } from '../certificates/certificates.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -33,6 +35,13 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
+  certificate_authorities: CertificateAuthoritiesTable;
+  certificate_templates: CertificateTemplatesTable;
+  template_ordering: TemplateOrderingTable;
+  crls: CrlsTable;
+  certificates: CertificatesTable;
+  certificate_requests: CertificateRequestsTable;
+  revocations: RevocationsTable;
 }
 
 /** The application's database handle. */

@@ -30,6 +30,12 @@ describe('@tessera/api exports', () => {
       'listApiKeys', 'createApiKey', 'revokeApiKey',
       // issue 12: decoding a certificate, CSR or CRL
       'decodePem',
+      // issue 12: PKI and certificates
+      'listCertificateAuthorities', 'getCertificateAuthority', 'createCertificateAuthority', 'importCertificateAuthority', 'updateCaLicensing',
+      'listCertificateTemplates', 'getCertificateTemplate', 'createCertificateTemplate', 'updateCertificateTemplate', 'deleteCertificateTemplate',
+      'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
+      'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
+      'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -28,4 +28,6 @@ export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
 export type { DecodeCalls } from './decode';
+export type { PkiCalls } from './pki';
+export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';

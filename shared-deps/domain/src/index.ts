@@ -268,8 +268,11 @@ export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/l
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
 
+// Certificates and PKI (admin-console §2.2, §3, §4, §5, §7; issue 12)
+export * from './pki';
+
 // Decoding a certificate, CSR or CRL (admin-console §2.2 /admin/certificate/decodepem, §8; signin §5; issue 12)
-export { DECODE_MESSAGES, PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './pki/decode';
+export { PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './pki/decode';
 export type {
   DecodedKind,
   DecodeFormat,

@@ -10,6 +10,7 @@ import { COMMON_MESSAGES } from './common/messages';
 import { IDENTITY_MESSAGES } from './identity/messages';
 import { SMARTCARD_MESSAGES } from './smartcards/messages';
 import { TICKET_MESSAGES } from './tickets/messages';
+import { PKI_MESSAGES } from './pki/messages';
 
 export { unexpectedErrorMessage } from './common/messages';
 export { failedToVerifyEmail, loginThrottled, passwordRulesHint } from './auth/messages';
@@ -24,6 +25,7 @@ export const MESSAGES = Object.freeze({
   ...IDENTITY_MESSAGES,
   ...SMARTCARD_MESSAGES,
   ...TICKET_MESSAGES,
+  ...PKI_MESSAGES,
 } as const);
 
 /**

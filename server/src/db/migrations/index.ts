@@ -15,6 +15,7 @@ import * as m20261123130100 from './2026_11_23_13_01_00_create_temporary_passes'
 import * as m20261123163000 from './2026_11_23_16_30_00_widen_pin_requirements';
 import * as m20261125120000 from './2026_11_25_12_00_00_role_builtin_all';
 import * as m20261125123000 from './2026_11_25_12_30_00_create_api_keys';
+import * as m20261126010000 from './2026_11_26_01_00_00_create_pki';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -29,4 +30,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_23_16_30_00_widen_pin_requirements': m20261123163000,
   '2026_11_25_12_00_00_role_builtin_all': m20261125120000,
   '2026_11_25_12_30_00_create_api_keys': m20261125123000,
+  '2026_11_26_01_00_00_create_pki': m20261126010000,
 });

@@ -9,9 +9,10 @@ import { ROUTES, type Area } from '../common/routes';
 /**
  * Permissions that guard no route but are checked elsewhere: identity actions (signin §6 "Editing a
  * user is allowed if the permissions include userEdit, or include selfServicePortal and the target
- * user is the current user"), the API of issue 3 (docs/api.md) and API keys (issue 11).
+ * user is the current user"), the API of issue 3 (docs/api.md), API keys (issue 11) and revoking a
+ * certificate (issue 12: `certRevoke`; the revoke screens themselves are guarded by certView).
  */
-const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage'] as const;
+const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', 'certRevoke'] as const;
 
 /** Every permission the console knows: each route's view permission plus the non-route ones, without repeats, in table order. */
 export const ALL_PERMISSIONS: readonly string[] = Object.freeze([

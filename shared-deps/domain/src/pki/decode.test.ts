@@ -1,7 +1,8 @@
 import { MAX_FILE_SIZE_BYTES } from '../common/constants';
 import { bytesToHex } from '../common/validation/hexToBytes';
 import { bytesToBase64 } from '../common/encoding';
-import { DECODE_MESSAGES, PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './decode';
+import { PKI_MESSAGES } from './messages';
+import { PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './decode';
 
 const text = (s: string) => new TextEncoder().encode(s);
 /** A DER SEQUENCE with a two-byte length (the standard certificate prefix `30 82`), holding null bytes as real DER does. */
@@ -40,7 +41,7 @@ describe('findDecodeBlocks', () => {
   });
 
   it('should fail to decode a file holding only a private key', () => {
-    expect(findDecodeBlocks(text(pemOf('PRIVATE KEY', der)))).toEqual({ ok: false, problem: 'NOTHING_FOUND', message: DECODE_MESSAGES.FAILED });
+    expect(findDecodeBlocks(text(pemOf('PRIVATE KEY', der)))).toEqual({ ok: false, problem: 'NOTHING_FOUND', message: PKI_MESSAGES.DECODE_FAILED });
   });
 
   it('should read bare hex starting 3082 and bare base64 starting MII as objects of unknown kind', () => {

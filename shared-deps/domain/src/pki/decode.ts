@@ -12,12 +12,7 @@ import { bytesToBase64 } from '../common/encoding';
 import { COMMON_MESSAGES } from '../common/messages';
 import { extractCertificateText } from '../common/validation/extractCertificateText';
 import { isBinaryContent } from '../common/validation/isBinaryContent';
-
-/** The texts of the decode screen and call (admin-console §8 "Decode"). */
-export const DECODE_MESSAGES = Object.freeze({
-  DECODED: 'Successfully decoded',
-  FAILED: 'Failed to decode',
-} as const);
+import { PKI_MESSAGES } from './messages';
 
 /** What a decoded object is. */
 export type DecodedKind = 'certificate' | 'csr' | 'crl';
@@ -119,7 +114,7 @@ export function kindOfPemLabel(label: string): DecodedKind | null {
  */
 export function findDecodeBlocks(bytes: Uint8Array): DecodeInput {
   if (bytes.length > MAX_FILE_SIZE_BYTES) return { ok: false, problem: 'TOO_LARGE', message: COMMON_MESSAGES.FILE_TOO_LARGE };
-  const nothing: DecodeInput = { ok: false, problem: 'NOTHING_FOUND', message: DECODE_MESSAGES.FAILED };
+  const nothing: DecodeInput = { ok: false, problem: 'NOTHING_FOUND', message: PKI_MESSAGES.DECODE_FAILED };
   if (bytes.length === 0) return nothing;
   if (isBinaryContent(bytes)) return { ok: true, blocks: [{ kind: null, format: 'der', label: null, der: bytes }] };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
