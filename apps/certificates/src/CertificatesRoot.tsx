@@ -1,6 +1,7 @@
 import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { DecodePemPage } from './decode/DecodePemPage';
+import { TemplateConfigPage } from './templates/TemplateConfigPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -10,6 +11,8 @@ export function CertificatesRoot() {
   switch (match.route.path) {
     case '/admin/certificate/decodepem':
       return <DecodePemPage />;
+    case '/credentials/certificates/config':
+      return <TemplateConfigPage />;
     default:
       return null;
   }

@@ -5,7 +5,7 @@ import type { ToastInput } from '@tessera/domain';
 
 /** What the certificates app's epics use of the store dependencies. */
 export interface CertificatesEpicDependencies {
-  api: Pick<ApiClient, 'decodePem'>;
+  api: Pick<ApiClient, 'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering'>;
   bus: { showToast(input: ToastInput): void };
 }
 

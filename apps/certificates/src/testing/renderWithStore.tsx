@@ -2,6 +2,7 @@ import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
+import type { CertificateTemplate } from '@tessera/domain';
 import { createEpicMiddleware } from 'redux-observable';
 import type { CertificatesEpicDependencies } from '../epic';
 import { certificatesEpic, certificatesSlices } from '../state';
@@ -10,6 +11,8 @@ import { certificatesEpic, certificatesSlices } from '../state';
 export function fakeApi() {
   return {
     decodePem: jest.fn(),
+    listCertificateTemplates: jest.fn().mockResolvedValue({ templates: [] }),
+    setTemplateOrdering: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
@@ -39,4 +42,39 @@ export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = fakeB
   epicMiddleware.run(certificatesEpic);
   const result = render(<Provider store={store}>{ui}</Provider>);
   return { ...result, store, api, bus };
+}
+
+/** A template for tests. */
+export function testTemplate(over: Partial<CertificateTemplate> = {}): CertificateTemplate {
+  return {
+    templateId: 't-1',
+    templateName: 'tls-server',
+    class: 'DEVICE',
+    caId: 'ca-root',
+    caName: 'Root CA',
+    rawName: 'tls-server',
+    licensedTemplateId: null,
+    keyTypes: ['EC_NIST'],
+    minRsaBits: 2048,
+    validityPeriod: 1,
+    validityPeriodUnits: 'YEARS',
+    keyUsages: ['digitalSignature'],
+    extendedKeyUsages: ['serverAuth'],
+    certificateSubjects: [{ subjectField: 'CN', fieldValue: 'CommonName' }],
+    certificateSans: [{ sanField: 'DNS', fieldValue: 'DNS' }],
+    ignoreCsrDetails: true,
+    renewalMode: 'NONE',
+    rawCsrRules: '',
+    csrRules: {},
+    approvalRequired: false,
+    revocationApprovalRequired: false,
+    selfServiceEligible: false,
+    accessLevel: 'SYSTEM',
+    expiry: null,
+    priority: null,
+    algorithm: 'ecdsa-with-SHA256',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
 }
