@@ -38,6 +38,7 @@ import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
+import { pkiRoutes } from './pki/pki.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(pkiRoutes);
   await app.register(localAgentRoutes);
   await app.register(certificatesRoutes);
   await app.register(staticPlugin);

@@ -98,6 +98,8 @@ export interface CertificateSanEntry {
   sanField: SanType;
   fieldValue: string;
 }
+/** A SAN entry as sent: the value defaults to the type's name (DNS / DNS). */
+export type CertificateSanEntryInput = Omit<CertificateSanEntry, 'fieldValue'> & { fieldValue?: string };
 
 /** The editable fields of a template (admin-console §3 template entry and extensions). */
 export interface CertificateTemplateInput {
@@ -115,7 +117,7 @@ export interface CertificateTemplateInput {
   keyUsages?: KeyUsage[];
   extendedKeyUsages?: ExtendedKeyUsage[];
   certificateSubjects?: CertificateSubjectEntry[];
-  certificateSans?: CertificateSanEntry[];
+  certificateSans?: CertificateSanEntryInput[];
   ignoreCsrDetails?: boolean;
   renewalMode?: RenewalMode;
   /** Raw CSR rules (JSON text; unparsable leaves the rules empty, admin-console §5). */
@@ -129,7 +131,8 @@ export interface CertificateTemplateInput {
 }
 
 /** A template as answered (admin-console §3 certificate template entry). */
-export interface CertificateTemplate extends Required<Omit<CertificateTemplateInput, 'licensedTemplateId' | 'expiry'>> {
+export interface CertificateTemplate extends Required<Omit<CertificateTemplateInput, 'licensedTemplateId' | 'expiry' | 'certificateSans'>> {
+  certificateSans: CertificateSanEntry[];
   templateId: string;
   caName: string;
   licensedTemplateId: string | null;

@@ -20,10 +20,10 @@ import {
   type KeyType,
 } from './constants';
 import { PKI_MESSAGES } from './messages';
-import type { CertificateTemplateInput } from './pki.types';
+import type { CertificateSanEntry, CertificateTemplateInput } from './pki.types';
 
 /** A template's fields with every default applied (caId aside, which the caller resolves). */
-export type NormalisedTemplate = Required<Omit<CertificateTemplateInput, 'licensedTemplateId' | 'expiry'>> & { licensedTemplateId: string | null; expiry: string | null };
+export type NormalisedTemplate = Required<Omit<CertificateTemplateInput, 'licensedTemplateId' | 'expiry' | 'certificateSans'>> & { licensedTemplateId: string | null; expiry: string | null; certificateSans: CertificateSanEntry[] };
 
 /** A refused field: its dotted path and what is wrong (the message names the field). */
 export interface TemplateProblem {
@@ -91,7 +91,7 @@ export function normaliseTemplate(input: CertificateTemplateInput): { ok: true; 
   }
   const sans = input.certificateSans ?? [];
   if (sans.length > TEMPLATE_LIMITS.maxSans) return fail('certificateSans', `must have at most ${TEMPLATE_LIMITS.maxSans} entries`);
-  const normalisedSans = [];
+  const normalisedSans: CertificateSanEntry[] = [];
   for (const [i, s] of sans.entries()) {
     if (!(SAN_TYPES as readonly string[]).includes(s.sanField)) return fail(`certificateSans.${i}.sanField`, oneOf(SAN_TYPES));
     if (!ISSUABLE_SAN_TYPES.includes(s.sanField)) return fail(`certificateSans.${i}.sanField`, `${s.sanField} is not issued by Tessera (${ISSUABLE_SAN_TYPES.join(', ')} are)`);
