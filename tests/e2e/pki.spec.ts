@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { test, expect, ensureBootstrapped } from './fixtures';
+import { test, expect, apiCall, ensureBootstrapped } from './fixtures';
 
 // admin-console §2.2 /admin/certificate/decodepem [pEMView], §8 'Successfully decoded' / 'Failed to decode';
 // signin §5 (PEM, hex, base64, binary DER); issue 12. Certificates and CRLs are made here with @peculiar/x509.
@@ -62,4 +62,60 @@ test('ok/decode a pasted PEM certificate, then a binary DER CRL file; garbage fa
   await page.getByRole('button', { name: 'Decode' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to decode' }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Decoded objects' })).toHaveCount(0);
+});
+
+test('ok/create a root and an intermediate CA in the console and see them in the hierarchy', async ({ adminPage: page }) => {
+  const suffix = Date.now().toString(36);
+  const create = async (name: string, key: string, issuer: string | null) => {
+    await page.goto('/pki/manage/certificate-authorities');
+    await page.getByRole('button', { name: 'New certificate authority' }).click();
+    const form = page.getByRole('form', { name: 'Create a certificate authority' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('combobox', { name: 'Key' }).selectOption(key);
+    if (issuer) await form.getByRole('combobox', { name: 'Issued by' }).selectOption({ label: issuer });
+    await form.getByRole('button', { name: 'Create certificate authority' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  };
+  const root = `E2E Root ${suffix}`;
+  const issuing = `E2E Issuing ${suffix}`;
+  await create(root, 'P-384', null);
+  await expect(page.getByRole('table', { name: 'Certificate authority details' })).toContainText('Root (self-signed)');
+  await create(issuing, 'RSA-2048', root);
+  const details = page.getByRole('table', { name: 'Certificate authority details' });
+  await expect(details.getByRole('row', { name: /Issued by/ })).toContainText(root);
+  await expect(details.getByRole('row', { name: /Status/ })).toContainText('Active');
+  await expect(details.getByRole('row', { name: /Key/ })).toContainText('RSA-2048');
+
+  await page.goto('/monitor/pki-visualiser');
+  const graph = page.getByRole('img', { name: 'Certificate authority hierarchy' });
+  await expect(graph.getByRole('link', { name: `${root}: Active` })).toBeVisible();
+  await expect(graph.locator(`path[data-edge="${root} → ${issuing}"]`)).toHaveCount(1);
+  await graph.getByRole('link', { name: `${issuing}: Active` }).click();
+  await expect(page.getByRole('heading', { name: issuing })).toBeVisible();
+});
+
+test('ok/reorder certificate templates and find the order kept after a reload', async ({ adminPage: page, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const ca = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateAuthority', { friendlyName: `Order CA ${suffix}`, keyAlgorithm: 'P-256' });
+  expect(ca.status(), await ca.text()).toBe(201);
+  const caId = (await ca.json()).id as string;
+  const names = ['first', 'second', 'third'].map((n) => `order-${n}-${suffix}`);
+  for (const templateName of names) {
+    const res = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateTemplate', { templateName, class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 1 });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const ordered = async () => {
+    const items = page.getByRole('list', { name: 'Template order' }).getByRole('listitem');
+    const labels = await items.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    return labels.filter((label) => label.endsWith(suffix));
+  };
+  await page.goto('/credentials/certificates/config');
+  await expect(page.getByRole('heading', { name: 'Certificate template configuration' })).toBeVisible();
+  await expect.poll(ordered).toEqual(names);
+  await page.getByRole('button', { name: `Move ${names[2]} up` }).click();
+  await page.getByRole('button', { name: `Move ${names[2]} up` }).click();
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByText('The template order was saved.')).toBeVisible();
+  await page.reload();
+  await expect.poll(ordered).toEqual([names[2], names[0], names[1]]);
 });
