@@ -5,7 +5,10 @@ import type { ToastInput } from '@tessera/domain';
 
 /** What the certificates app's epics use of the store dependencies. */
 export interface CertificatesEpicDependencies {
-  api: Pick<ApiClient, 'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering'>;
+  api: Pick<
+    ApiClient,
+    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'downloadCertificate' | 'revokeCertificate'
+  >;
   bus: { showToast(input: ToastInput): void };
 }
 

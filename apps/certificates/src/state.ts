@@ -5,9 +5,22 @@ import { decodeEpic } from './decode/decode.epics';
 import { decodeSlice } from './decode/decode.slice';
 import { listTemplatesEpic, saveOrderEpic } from './templates/templateOrder.epics';
 import { templateOrderSlice } from './templates/templateOrder.slice';
+import { csrTemplatesEpic, submitCsrEpic } from './csr/csr.epics';
+import { csrSlice } from './csr/csr.slice';
+import { downloadCertificateEpic, loadCertificateEpic, revokeCertificateEpic } from './view/certificate.epics';
+import { certificateSlice } from './view/certificate.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice] as const;
 
 /** The certificates app's epics, as one. */
-export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(decodeEpic, listTemplatesEpic, saveOrderEpic);
+export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
+  decodeEpic,
+  listTemplatesEpic,
+  saveOrderEpic,
+  csrTemplatesEpic,
+  submitCsrEpic,
+  loadCertificateEpic,
+  downloadCertificateEpic,
+  revokeCertificateEpic,
+);

@@ -13,6 +13,11 @@ export function fakeApi() {
     decodePem: jest.fn(),
     listCertificateTemplates: jest.fn().mockResolvedValue({ templates: [] }),
     setTemplateOrdering: jest.fn(),
+    submitUserCsr: jest.fn(),
+    submitDeviceCsr: jest.fn(),
+    getCertificate: jest.fn(),
+    downloadCertificate: jest.fn(),
+    revokeCertificate: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
