@@ -4,6 +4,7 @@ import { DecodePemPage } from './decode/DecodePemPage';
 import { TemplateConfigPage } from './templates/TemplateConfigPage';
 import { CsrUploadPage } from './csr/CsrUploadPage';
 import { CertificatePage } from './view/CertificatePage';
+import { RevocationsPage } from './revocations/RevocationsPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -15,6 +16,10 @@ export function CertificatesRoot() {
       return <DecodePemPage />;
     case '/credentials/certificates/config':
       return <TemplateConfigPage />;
+    case '/credentials/certificates/revocations':
+      return <RevocationsPage key="all" />;
+    case '/credentials/certificates/revocations/searchPending':
+      return <RevocationsPage key="pending" pendingOnly />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':

@@ -9,9 +9,11 @@ import { csrTemplatesEpic, submitCsrEpic } from './csr/csr.epics';
 import { csrSlice } from './csr/csr.slice';
 import { downloadCertificateEpic, loadCertificateEpic, revokeCertificateEpic } from './view/certificate.epics';
 import { certificateSlice } from './view/certificate.slice';
+import { revocationsPageEpic } from './revocations/revocations.epics';
+import { revocationsSlice } from './revocations/revocations.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -23,4 +25,5 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   loadCertificateEpic,
   downloadCertificateEpic,
   revokeCertificateEpic,
+  revocationsPageEpic,
 );

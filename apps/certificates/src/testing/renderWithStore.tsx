@@ -18,6 +18,7 @@ export function fakeApi() {
     getCertificate: jest.fn(),
     downloadCertificate: jest.fn(),
     revokeCertificate: jest.fn(),
+    listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
