@@ -22,7 +22,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     cwd: root,
     url: `http://127.0.0.1:${port}/api2/IDM-v1/BootstrapStatus`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine (shared 2 cores) can take over a minute to open PGlite and migrate.
+    timeout: Number(process.env.TESSERA_E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {

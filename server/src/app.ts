@@ -48,8 +48,10 @@ import { visitsRoutes } from './identity/visits.routes';
 import { createSearchRegistry } from './platform/search-registry';
 import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
 import { devicesSearchProvider } from './devices/devices.service';
+import { pkiRoutes } from './pki/pki.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
+import { certificatesRoutes } from './certificates';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -152,7 +154,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   searchRegistry.register(devicesSearchProvider);
   searchRegistry.register(organisationsSearchProvider);
   await app.register(searchRoutes, { registry: searchRegistry });
+  await app.register(pkiRoutes);
   await app.register(localAgentRoutes);
+  await app.register(certificatesRoutes);
   await app.register(staticPlugin);
   return app;
 }

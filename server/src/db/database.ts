@@ -21,6 +21,8 @@ import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
 import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
 import type { VisitsTable } from '../identity/visits.table';
+import type { CertificateAuthoritiesTable, CertificateTemplatesTable, CrlsTable, TemplateOrderingTable } from '../pki/pki.table';
+import type { CertificateRequestsTable, CertificatesTable, RevocationsTable } from '../certificates/certificates.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -53,6 +55,13 @@ export interface Database {
   locales: LocalesTable;
   search_favourites: SearchFavouritesTable;
   visits: VisitsTable;
+  certificate_authorities: CertificateAuthoritiesTable;
+  certificate_templates: CertificateTemplatesTable;
+  template_ordering: TemplateOrderingTable;
+  crls: CrlsTable;
+  certificates: CertificatesTable;
+  certificate_requests: CertificateRequestsTable;
+  revocations: RevocationsTable;
 }
 
 /** The application's database handle. */

@@ -35,6 +35,14 @@ describe('@tessera/api exports', () => {
       // issue 13: users CSV, search and favourites, devices, locales
       'importUsers', 'exportUsers', 'searchTypes', 'search', 'getFavourites', 'setFavourites', 'removeFavourite', 'listDevices', 'createDevice',
       'batchDevices', 'listSubnets', 'createSubnet', 'listLocales', 'createLocale',
+      // issue 12: decoding a certificate, CSR or CRL
+      'decodePem',
+      // issue 12: PKI and certificates
+      'listCertificateAuthorities', 'getCertificateAuthority', 'createCertificateAuthority', 'importCertificateAuthority', 'updateCaLicensing',
+      'listCertificateTemplates', 'getCertificateTemplate', 'createCertificateTemplate', 'updateCertificateTemplate', 'deleteCertificateTemplate',
+      'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
+      'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
+      'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -29,4 +29,7 @@ export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
 export type { DirectoryCalls } from './directory';
+export type { DecodeCalls } from './decode';
+export type { PkiCalls } from './pki';
+export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';

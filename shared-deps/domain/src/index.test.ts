@@ -42,6 +42,15 @@ describe('@tessera/domain exports', () => {
         'RATE_LIMIT_EDIT_PERMISSION', 'RATE_LIMIT_WILDCARD', 'RATE_LIMIT_UNLIMITED', 'TENANT_LAYER', 'IP_STAGE', 'GENERAL_STAGE', 'MAX_LAYER',
         'RATE_LIMIT_METHODS', 'RATE_LIMIT_BOUNDS', 'RATE_LIMIT_RULE_DEFAULTS', 'isEndpointPattern', 'endpointMatches', 'compareRuleSpecificity',
         'validateRateLimitConfig', 'ruleIdentity', 'isManagementLayer', 'stageName', 'layerName', 'formatLimit',
+        // issue 12: PKI
+        'CA_KEY_ALGORITHMS', 'CA_STATUSES', 'CERTIFICATE_FORMATS', 'CERTIFICATE_LOAD_STATES', 'CERTIFICATE_MAX_PAGE_SIZE',
+        'CERTIFICATE_PAGE_SIZE', 'CERTIFICATE_SORT_FIELDS', 'CERTIFICATE_STATUSES', 'CERTIFICATE_TYPES', 'DEFAULT_SAN_ENTRY',
+        'DEFAULT_SUBJECT_ENTRY', 'DEFAULT_VALIDITY_UNIT', 'DNS_NAME_PATTERN', 'EXTENDED_KEY_USAGES', 'EXTENDED_KEY_USAGE_LABELS',
+        'EXTENDED_KEY_USAGE_NAMES', 'ISSUABLE_SAN_TYPES', 'KEY_TYPES', 'KEY_USAGES', 'KEY_USAGE_LABELS', 'LINT_SEVERITIES', 'MIN_RSA_BITS',
+        'PKI_MESSAGES', 'PKI_PUBLIC_PATHS', 'RENEWAL_MODES', 'REQUEST_OUTCOMES', 'REVOCATION_FETCH_STATES', 'REVOCATION_REASONS',
+        'REVOCATION_STATES', 'REVOKE_REASONS', 'SAN_TYPES', 'SEED_TEMPLATE_FIELDS', 'SUBJECT_FIELDS', 'SUPPORTED_KEY_TYPES',
+        'TEMPLATE_ACCESS_LEVELS', 'TEMPLATE_CLASSES', 'TEMPLATE_LIMITS', 'VALIDITY_UNITS', 'addValidity', 'deriveCaStatus', 'formatCertId',
+        'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'sortTemplatesByOrdering', 'validateSeedFile',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',
@@ -50,6 +59,8 @@ describe('@tessera/domain exports', () => {
         'canGrant', 'permissionsNotHeld', 'permissionsOfRoles', 'roleEditPermissions', 'roleIdsChanged', 'permissionsNotHeldMessage',
         // issue 18: working screens, local security client address
         'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID', 'PASS_TYPE_LABELS', 'formatPassTime',
+        // issue 12: decoding a certificate, CSR or CRL
+        'PEM_LABELS', 'findDecodeBlocks', 'kindOfPemLabel', 'pemOf',
       ].sort(),
     );
   });

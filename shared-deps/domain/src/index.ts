@@ -313,3 +313,22 @@ export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './
 // Users CSV import and export (issue 13)
 export { USER_CSV_COLUMNS, USER_CSV_MAX_ROWS, csvRowErrorLine } from './import/usersCsv';
 export type { UserCsvColumn, UsersImportResult } from './import/usersCsv';
+
+// Certificates and PKI (admin-console §2.2, §3, §4, §5, §7; issue 12)
+export * from './pki';
+
+// Decoding a certificate, CSR or CRL (admin-console §2.2 /admin/certificate/decodepem, §8; signin §5; issue 12)
+export { PEM_LABELS, findDecodeBlocks, kindOfPemLabel, pemOf } from './pki/decode';
+export type {
+  DecodedKind,
+  DecodeFormat,
+  DecodePemRequest,
+  DecodePemResponse,
+  DecodedField,
+  DecodedExtension,
+  DecodedRevokedEntry,
+  DecodedObject,
+  DecodeBlock,
+  DecodeInput,
+  DecodeInputProblem,
+} from './pki/decode';

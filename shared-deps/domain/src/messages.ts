@@ -11,6 +11,7 @@ import { IDENTITY_MESSAGES } from './identity/messages';
 import { SMARTCARD_MESSAGES } from './smartcards/messages';
 import { TICKET_MESSAGES } from './tickets/messages';
 import { DEVICE_MESSAGES } from './devices/messages';
+import { PKI_MESSAGES } from './pki/messages';
 
 export { unexpectedErrorMessage } from './common/messages';
 export { failedToVerifyEmail, loginThrottled, passwordRulesHint } from './auth/messages';
@@ -26,6 +27,7 @@ export const MESSAGES = Object.freeze({
   ...SMARTCARD_MESSAGES,
   ...TICKET_MESSAGES,
   ...DEVICE_MESSAGES,
+  ...PKI_MESSAGES,
 } as const);
 
 /**

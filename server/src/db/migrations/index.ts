@@ -21,6 +21,7 @@ import * as m20261126020000 from './2026_11_26_02_00_00_identity_data_model';
 import * as m20261126030000 from './2026_11_26_03_00_00_create_devices_subnets_locales';
 import * as m20261126031000 from './2026_11_26_03_10_00_create_search_favourites';
 import * as m20261126032000 from './2026_11_26_03_20_00_create_visits';
+import * as m20261126010000 from './2026_11_26_01_00_00_create_pki';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -41,4 +42,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_26_03_00_00_create_devices_subnets_locales': m20261126030000,
   '2026_11_26_03_10_00_create_search_favourites': m20261126031000,
   '2026_11_26_03_20_00_create_visits': m20261126032000,
+  '2026_11_26_01_00_00_create_pki': m20261126010000,
 });

@@ -36,7 +36,8 @@ describe('ROUTES', () => {
     ['/tenancy/manage/create', 'tenancyConfig', 'config'],
     ['/config/SsoConfig', 'ssoConfig', 'config'],
     ['/subscriptions/payment-methods', 'sub-managePaymentMethods', 'subscriptions'],
-    ['/admin/certificate/decodepem', 'pEMView', 'admin'],
+    ['/admin/certificate/decodepem', 'pEMView', 'certificates'],
+    ['/admin/certificate/collect', 'collectCertificate', 'certificates'],
     ['/auditing/dashboard', 'audit', 'monitoring'],
     ['/monitor/search', 'siem-search', 'monitoring'],
     ['/credentials/certificates/view/:caId/:certId/revoke', 'certView', 'certificates'],
@@ -50,12 +51,13 @@ describe('ROUTES', () => {
     ['/identity/visitor/visit/:id', 'userView', 'identity'],
     ['/keymanagement/hsm/token/:id', 'HSMtokenView', 'keymanagement'],
     ['/search', 'search', 'search'],
-    ['/monitor/pki-visualiser', 'manageCAs', 'monitoring'],
+    ['/monitor/pki-visualiser', 'manageCAs', 'pki'],
     ['/reporting/PACS', 'pacsReport', 'reporting'],
     ['/endpointsecurity/firewalls', 'vulnerabilityProtectionAV', 'endpointsecurity'],
     ['/tickets/:id/edit', 'ticketEdit', 'tickets'],
     ['/tools/signing/pdfverification', 'codeSigning', 'signing'],
-    ['/transactionHistory/csrCheckRedirector/:ca/:id', 'workflow', 'workflow'],
+    ['/transactionHistory/csrCheckRedirector/:ca/:id', 'workflow', 'certificates'],
+    ['/transactionHistory', 'workflow', 'workflow'],
     ['/pacs/mappings/manage/user', 'pacsUserMappingRules', 'pacs'],
     ['/timesheets/manage/view/*', 'viewTimesheets', 'timesheets'],
     ['/pki/templates/manage/autoenroll', 'autoEnrollTemplateRules', 'pki'],
@@ -153,7 +155,7 @@ describe('loginRedirectPath', () => {
 
 describe('areas', () => {
   it('should name the built areas and their apps', () => {
-    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity']);
+    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki']);
     expect(appNameForArea('auth')).toBe('@tessera/app-auth');
   });
 });

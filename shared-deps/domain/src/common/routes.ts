@@ -60,8 +60,8 @@ export const DENIED_PATH = '/denied';
 /** The sign-in screen (signin §2). */
 export const LOGIN_PATH = '/login';
 
-/** Areas that have an app so far (issue 3; config: issue 6; apikeys: issue 11; identity: issue 13). Routes of other areas are in the table but mount nothing. */
-export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity'] as Area[]);
+/** Areas that have an app so far (issue 3; config: issue 6; apikeys: issue 11; identity: issue 13; certificates and pki: issue 12). Routes of other areas are in the table but mount nothing. */
+export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki'] as Area[]);
 
 /** The import-map name of an area's app, e.g. `@tessera/app-auth`. */
 export function appNameForArea(area: Area): string {
@@ -133,8 +133,9 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('subscriptions', 'sub-addServices', '/subscriptions/add-services'),
 
   // §2.2 Admin
-  ...guard('admin', 'collectCertificate', '/admin/certificate/collect'),
-  ...guard('admin', 'pEMView', '/admin/certificate/decodepem'),
+  // issue 12: the certificate screens under /admin belong to the certificates app
+  ...guard('certificates', 'collectCertificate', '/admin/certificate/collect'),
+  ...guard('certificates', 'pEMView', '/admin/certificate/decodepem'),
   ...guard('admin', 'manageDomains', '/admin/alloweddomains'),
 
   // §2.2 Alerts and audit
@@ -219,7 +220,8 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ),
   ...guard('monitoring', 'siem-dashboard', '/monitor/siemdashboard'),
   open('/monitor/api-Rates', 'monitoring'),
-  ...guard('monitoring', 'manageCAs', '/monitor/pki-visualiser'),
+  // issue 12: the CA hierarchy is drawn by the pki app
+  ...guard('pki', 'manageCAs', '/monitor/pki-visualiser'),
 
   // §2.2 Reporting (under /reporting)
   ...guard('reporting', 'analyticsDashboard', '/reporting/analytics/:id?'),
@@ -244,7 +246,9 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
 
   // §2.2 Signing and workflow
   ...guard('signing', 'codeSigning', '/tools/signing/codesigning', '/tools/signing/pdfsigning', '/tools/signing/pdfverification'),
-  ...guard('workflow', 'workflow', '/workflow', '/workflowLdapSync', '/transactionHistory', '/transactionHistory/csrCheckRedirector/:ca/:id'),
+  ...guard('workflow', 'workflow', '/workflow', '/workflowLdapSync', '/transactionHistory'),
+  // issue 12: the CSR check redirector is the certificate collection flow of the certificates app
+  ...guard('certificates', 'workflow', '/transactionHistory/csrCheckRedirector/:ca/:id'),
   ...guard('workflow', 'searchGroupPolicy', '/grouppolicy/gpo/view/:id'),
 
   // §2.2 PACS/LACS: the relative paths are siblings of {page} under /pacslacs/manage.

@@ -10,10 +10,11 @@ import { RATE_LIMIT_EDIT_PERMISSION } from '../ratelimits/rateLimits';
 /**
  * Permissions that guard no route but are checked elsewhere: identity actions (signin §6 "Editing a
  * user is allowed if the permissions include userEdit, or include selfServicePortal and the target
- * user is the current user"), the API of issue 3 (docs/api.md), API keys (issue 11) and editing the
- * rate-limit rules (issue 14).
+ * user is the current user"), the API of issue 3 (docs/api.md), API keys (issue 11), revoking a certificate
+ * (issue 12: `certRevoke`; the revoke screens themselves are guarded by certView) and editing the rate-limit
+ * rules (issue 14).
  */
-const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', RATE_LIMIT_EDIT_PERMISSION] as const;
+const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', RATE_LIMIT_EDIT_PERMISSION, 'certRevoke'] as const;
 
 /** Every permission the console knows: each route's view permission plus the non-route ones, without repeats, in table order. */
 export const ALL_PERMISSIONS: readonly string[] = Object.freeze([

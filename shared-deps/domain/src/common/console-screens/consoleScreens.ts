@@ -31,6 +31,10 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/tickets/add', area: 'tickets', label: 'New support ticket', description: 'Raise a support ticket.' },
   { path: '/tickets/metrics', area: 'tickets', label: 'Ticket metrics', description: 'How fast tickets are answered and closed.' },
   { path: '/config/tenancy', area: 'config', label: 'Tenancy configuration', description: 'Your organisation’s name, banner, time zone and session settings.' },
+  { path: '/admin/certificate/decodepem', area: 'certificates', label: 'Decode PEM', description: 'Read a certificate, signing request or CRL.' },
+  { path: '/credentials/certificates/config', area: 'certificates', label: 'Certificate template order', description: 'Choose the order in which certificate templates are offered.' },
+  { path: '/pki/manage/certificate-authorities', area: 'pki', label: 'Certificate authorities', description: 'Create root and intermediate certificate authorities.' },
+  { path: '/monitor/pki-visualiser', area: 'pki', label: 'PKI hierarchy', description: 'See your certificate authorities as a tree, coloured by status.' },
 ] satisfies ConsoleScreen[]);
 
 /** A working screen the viewer may open, with the address to link to. */

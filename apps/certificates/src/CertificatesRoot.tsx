@@ -1,0 +1,38 @@
+import { formatCertId, matchRoute } from '@tessera/domain';
+import { useLocation } from '@tessera/ui';
+import { DecodePemPage } from './decode/DecodePemPage';
+import { TemplateConfigPage } from './templates/TemplateConfigPage';
+import { CsrUploadPage } from './csr/CsrUploadPage';
+import { CertificatePage } from './view/CertificatePage';
+import { RevocationsPage } from './revocations/RevocationsPage';
+
+/** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
+export function CertificatesRoot() {
+  const { pathname } = useLocation();
+  const match = matchRoute(pathname);
+  if (!match || match.route.area !== 'certificates') return null;
+  switch (match.route.path) {
+    case '/admin/certificate/decodepem':
+      return <DecodePemPage />;
+    case '/credentials/certificates/config':
+      return <TemplateConfigPage />;
+    case '/credentials/certificates/revocations':
+      return <RevocationsPage key="all" />;
+    case '/credentials/certificates/revocations/searchPending':
+      return <RevocationsPage key="pending" pendingOnly />;
+    case '/credentials/csr/user/upload':
+      return <CsrUploadPage key="user" kind="user" />;
+    case '/credentials/csr/device/upload':
+      return <CsrUploadPage key="device" kind="device" />;
+    case '/credentials/certificates/view/:certId':
+    case '/credentials/certificates/view/:certId/revoke':
+    case '/credentials/certificates/view/:caId/:certId':
+    case '/credentials/certificates/view/:caId/:certId/revoke': {
+      // view/{caId}/{certId} names the certificate by its CA and serial; view/{certId} by `caId:serial` (docs/api.md).
+      const certId = match.params.caId ? formatCertId(match.params.caId, match.params.certId ?? '') : (match.params.certId ?? '');
+      return <CertificatePage key={certId} certId={certId} revoke={match.route.path.endsWith('/revoke')} />;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,1 @@
+export { CsrUploadPage } from './CsrUploadPage';

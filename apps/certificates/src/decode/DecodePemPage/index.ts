@@ -1,0 +1,1 @@
+export { DecodePemPage } from './DecodePemPage';

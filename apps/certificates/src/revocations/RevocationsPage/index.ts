@@ -1,0 +1,1 @@
+export { RevocationsPage } from './RevocationsPage';

@@ -1,0 +1,29 @@
+import { combineEpics } from 'redux-observable';
+import type { Action } from '@reduxjs/toolkit';
+import type { CertificatesEpicDependencies } from './epic';
+import { decodeEpic } from './decode/decode.epics';
+import { decodeSlice } from './decode/decode.slice';
+import { listTemplatesEpic, saveOrderEpic } from './templates/templateOrder.epics';
+import { templateOrderSlice } from './templates/templateOrder.slice';
+import { csrTemplatesEpic, submitCsrEpic } from './csr/csr.epics';
+import { csrSlice } from './csr/csr.slice';
+import { downloadCertificateEpic, loadCertificateEpic, revokeCertificateEpic } from './view/certificate.epics';
+import { certificateSlice } from './view/certificate.slice';
+import { revocationsPageEpic } from './revocations/revocations.epics';
+import { revocationsSlice } from './revocations/revocations.slice';
+
+/** The certificates app's slices. */
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice] as const;
+
+/** The certificates app's epics, as one. */
+export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
+  decodeEpic,
+  listTemplatesEpic,
+  saveOrderEpic,
+  csrTemplatesEpic,
+  submitCsrEpic,
+  loadCertificateEpic,
+  downloadCertificateEpic,
+  revokeCertificateEpic,
+  revocationsPageEpic,
+);

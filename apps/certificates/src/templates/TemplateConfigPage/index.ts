@@ -1,0 +1,1 @@
+export { TemplateConfigPage } from './TemplateConfigPage';

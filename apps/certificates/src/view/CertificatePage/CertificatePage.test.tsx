@@ -1,0 +1,70 @@
+/** @jest-environment jsdom */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CertificateDetails } from '@tessera/domain';
+import { fakeApi, installMatchMedia, renderWithStore } from '../../testing/renderWithStore';
+import { saveCertificateFile } from '../saveCertificateFile';
+import { CertificatePage } from './CertificatePage';
+
+jest.mock('../saveCertificateFile', () => ({ saveCertificateFile: jest.fn() }));
+
+function details(over: Partial<CertificateDetails> = {}): CertificateDetails {
+  return {
+    certId: 'ca-1:0a1b', csr: null, caName: 'Root CA', template: 'tls-server', certificate: 'PEM', serialNumber: '0a1b', status: 'issued', friendly_name: 'web 1',
+    server: null, function: null, vendor: null, created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z', ca_id: 'ca-1', ca_owner: 't1',
+    name: 'device-1', ca_certificate: 'CA PEM', crl_location: 'http://x/pki/crl/ca-1.crl', ocsp_enabled: true, certificate_logon_ca: false, tenant_id: 't1', csr_id: null,
+    class: 'DEVICE', email: null, device_id: null, subject: 'CN=device-1', version: 3, valid_from: '2026-11-25T10:00:00.000Z', valid_to: '2027-11-25T10:00:00.000Z',
+    template_id: 't-1', key_usage: ['digitalSignature'], eku: ['serverAuth'], signature_algorithm: 'ecdsa-with-SHA256', cert_base64: 'MII', contact_email: null,
+    revocation_reason: null, revocation_date: null, eku_oid: ['1.3.6.1.5.5.7.3.1'], card_serial: null,
+    chain: ['-----BEGIN CERTIFICATE-----\nROOT\n-----END CERTIFICATE-----'],
+    lint: [{ ruleId: 'e_san_missing', severity: 'warn', citation: 'RFC 5280 §4.2.1.6', message: 'No subject alternative name' }],
+    ...over,
+  };
+}
+
+describe('CertificatePage', () => {
+  beforeAll(() => installMatchMedia());
+
+  it('should show the §3 details, lint findings with severity and the chain, and download PKCS#7', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValue(details());
+    api.downloadCertificate.mockResolvedValue({ fileName: 'device-1.p7b', contentType: 'application/pkcs7-mime', data: 'MIIB' });
+    const user = userEvent.setup();
+    renderWithStore(<CertificatePage certId="ca-1:0a1b" />, { api });
+    const table = await screen.findByRole('table', { name: 'Certificate details' });
+    expect(api.getCertificate).toHaveBeenCalledWith('ca-1:0a1b');
+    expect(within(table).getByRole('rowheader', { name: 'Subject' }).nextElementSibling?.textContent).toBe('CN=device-1');
+    expect(within(table).getByRole('rowheader', { name: 'Extended key usage' }).nextElementSibling?.textContent).toBe('serverAuth');
+    expect(within(screen.getByRole('list', { name: 'Lint findings' })).getByText('warn')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Certificate chain' })).getAllByRole('listitem')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Download PKCS#7 (with chain)' }));
+    await waitFor(() => expect(saveCertificateFile).toHaveBeenCalledWith({ fileName: 'device-1.p7b', contentType: 'application/pkcs7-mime', data: 'MIIB' }));
+    expect(api.downloadCertificate).toHaveBeenCalledWith('ca-1:0a1b', 'p7b');
+  });
+
+  it('should revoke with the chosen RFC 5280 reason and show the certificate revoked afterwards', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValueOnce(details()).mockResolvedValueOnce(details({ status: 'revoked', revocation_reason: 'keyCompromise', revocation_date: '2026-11-25T11:00:00.000Z' }));
+    api.revokeCertificate.mockResolvedValue({ revocationId: 'rv1', status: 'ok', certificateIsOnline: true });
+    const user = userEvent.setup();
+    const { bus } = renderWithStore(<CertificatePage certId="ca-1:0a1b" revoke />, { api });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Reason' }), 'keyCompromise');
+    await user.click(screen.getByRole('button', { name: 'Revoke certificate' }));
+    expect(await screen.findByText('This certificate is revoked.')).toBeTruthy();
+    expect(api.revokeCertificate).toHaveBeenCalledWith({ caId: 'ca-1', serialNumber: '0a1b', reason: 'keyCompromise' });
+    expect(within(screen.getByRole('table', { name: 'Certificate details' })).getByRole('rowheader', { name: 'Revocation reason' }).nextElementSibling?.textContent).toBe('keyCompromise');
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'The certificate was revoked.', message: 'The CRL and OCSP answer revoked.' });
+  });
+
+  it('should say a revocation awaits approval, and show a failed one with its failureCode', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValue(details());
+    api.revokeCertificate.mockResolvedValueOnce({ revocationId: 'rv2', status: 'pending', certificateIsOnline: false }).mockResolvedValueOnce({ revocationId: 'rv3', status: 'failed', certificateIsOnline: false, failureCode: 'ALREADY_REVOKED' });
+    const user = userEvent.setup();
+    renderWithStore(<CertificatePage certId="ca-1:0a1b" revoke />, { api });
+    await user.click(await screen.findByRole('button', { name: 'Revoke certificate' }));
+    expect((await screen.findByRole('status')).textContent).toBe('The revocation awaits approval.');
+    await user.click(screen.getByRole('button', { name: 'Revoke certificate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The certificate was not revoked: ALREADY_REVOKED');
+  });
+});

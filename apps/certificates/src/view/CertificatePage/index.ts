@@ -1,0 +1,1 @@
+export { CertificatePage } from './CertificatePage';

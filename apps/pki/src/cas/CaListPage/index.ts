@@ -1,0 +1,1 @@
+export { CaListPage } from './CaListPage';

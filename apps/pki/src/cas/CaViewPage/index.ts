@@ -1,0 +1,1 @@
+export { CaViewPage } from './CaViewPage';

@@ -1,0 +1,2 @@
+export { PkiVisualiserPage } from './PkiVisualiserPage';
+export { layoutCaTree } from './layoutCaTree';

@@ -1,0 +1,62 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CertificateAuthority, CreateCaRequest } from '@tessera/domain';
+import { resetAll } from '@tessera/store';
+
+/** The certificate authorities of the tenant, as the CA pages and the visualiser show them. */
+export interface CasState {
+  status: 'idle' | 'loading' | 'loaded' | 'loadFailed';
+  cas: CertificateAuthority[];
+  loadError: string | null;
+  creating: boolean;
+  /** Why the last create failed, and the field the refusal names. */
+  createError: { message: string; field: string | null } | null;
+  /** The id of the CA just created (the page goes to it). */
+  createdId: string | null;
+}
+
+const initialState: CasState = { status: 'idle', cas: [], loadError: null, creating: false, createError: null, createdId: null };
+
+/** The CAs slice. */
+export const casSlice = createSlice({
+  name: 'pkiCas',
+  initialState,
+  reducers: {
+    listRequested(state) {
+      if (state.status !== 'loaded') state.status = 'loading';
+      state.loadError = null;
+    },
+    listed(state, action: PayloadAction<CertificateAuthority[]>) {
+      state.status = 'loaded';
+      state.cas = action.payload;
+    },
+    listFailed(state, action: PayloadAction<{ message: string }>) {
+      state.status = 'loadFailed';
+      state.loadError = action.payload.message;
+    },
+    createRequested(state, _action: PayloadAction<CreateCaRequest>) {
+      state.creating = true;
+      state.createError = null;
+      state.createdId = null;
+    },
+    created(state, action: PayloadAction<CertificateAuthority>) {
+      state.creating = false;
+      state.createdId = action.payload.id;
+      state.cas = [...state.cas.filter((ca) => ca.id !== action.payload.id), action.payload];
+    },
+    createFailed(state, action: PayloadAction<{ message: string; field: string | null }>) {
+      state.creating = false;
+      state.createError = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll, () => initialState);
+  },
+});
+
+/** CA events. */
+export const casActions = casSlice.actions;
+
+/** CA selectors. */
+export const casSelectors = {
+  select: (state: { pkiCas?: CasState }): CasState => state.pkiCas ?? initialState,
+};

@@ -1,0 +1,11 @@
+/**
+ * The certificates area (issue 12; mirrors `apps/certificates`): requests, certificates, revocations,
+ * search and decode. One plugin registers the area's routes.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { decodeRoutes } from './decode.routes';
+
+/** Registers every route of the certificates area. */
+export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(decodeRoutes);
+};
