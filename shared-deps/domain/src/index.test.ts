@@ -35,6 +35,9 @@ describe('@tessera/domain exports', () => {
         'PIN_POLICY_MIN_LENGTH', 'PIN_POLICY_MAX_LENGTH', 'PIN_DESCRIPTION_MAX_LENGTH', 'pinRequirementsDescription', 'validatePinPolicy',
         // issue 10: the PIV card's PIN limit
         'PIV_PIN_LENGTH',
+        // issue 13: identity
+        'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
+        'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',

@@ -11,7 +11,7 @@ import { ROUTES, type Area } from '../common/routes';
  * user is allowed if the permissions include userEdit, or include selfServicePortal and the target
  * user is the current user"), the API of issue 3 (docs/api.md) and API keys (issue 11).
  */
-const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage'] as const;
+const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', 'userDelete'] as const;
 
 /** Every permission the console knows: each route's view permission plus the non-route ones, without repeats, in table order. */
 export const ALL_PERMISSIONS: readonly string[] = Object.freeze([
