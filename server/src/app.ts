@@ -28,6 +28,7 @@ import { staticPlugin } from './plugins/static';
 import { agentHubPlugin } from './plugins/agent-hub';
 import { authRoutes } from './auth/auth.routes';
 import { identityRoutes } from './identity/identity.routes';
+import { organisationRoutes } from './identity/organisations.routes';
 import { monitoringRoutes } from './monitoring/audit-events.routes';
 import { rateLimitsRoutes } from './monitoring/rate-limits.routes';
 import { ticketsRoutes } from './tickets/tickets.routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(authRoutes);
   await app.register(identityRoutes);
+  await app.register(organisationRoutes);
   await app.register(monitoringRoutes);
   await app.register(rateLimitsRoutes);
   await app.register(ticketsRoutes);

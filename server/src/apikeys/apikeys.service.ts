@@ -23,7 +23,7 @@ import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { isUniqueViolation } from '../platform/db-errors';
-import { effectivePermissions, loadAccess } from '../platform/access';
+import { accessPermissions, loadAccess } from '../platform/access';
 import type { ApiKeyCaller } from '../platform/api-key-auth';
 import * as repo from './apikeys.repository';
 import type { ApiKeyRow } from './apikeys.table';
@@ -78,7 +78,7 @@ export async function createApiKey(deps: ApiKeysDeps, auth: AuthContext, actor: 
   if (expiryProblem) throw new ValidationError('expiresInDays', expiryProblem);
   const requested = [...new Set(body.permissions)];
   const access = await loadAccess(deps.db, auth.userId, auth.tenantId);
-  const held = access ? effectivePermissions(access.roles) : [];
+  const held = access ? accessPermissions(access) : [];
   const problem = apiKeyPermissionProblem({ requested, held, known: ALL_PERMISSIONS });
   if (problem) throw new ValidationError('permissions', apiKeyPermissionMessage(problem));
 
@@ -158,7 +158,7 @@ export async function authenticate(deps: Pick<ApiKeysDeps, 'db' | 'now'>, token:
   if (row.expires_at.getTime() <= now) return null;
   const access = await loadAccess(deps.db, row.created_by, row.tenant_id);
   if (!access || !access.enabled) return null;
-  const held = new Set(effectivePermissions(access.roles));
+  const held = new Set(accessPermissions(access));
   const permissions = new Set(row.permissions.filter((p) => held.has(p)));
   if (!row.last_used_at || now - row.last_used_at.getTime() >= API_KEY_LIMITS.lastUseWriteIntervalMs) {
     await repo.touch(deps.db, row.id, new Date(now), API_KEY_LIMITS.lastUseWriteIntervalMs);

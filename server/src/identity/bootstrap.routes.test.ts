@@ -1,5 +1,5 @@
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
-import { ALL_PERMISSIONS } from '@tessera/domain';
+import { ALL_PERMISSIONS, DEFAULT_ROLES } from '@tessera/domain';
 import { _accessInternals } from '../platform/access';
 import { migrateDown, migrateToLatest } from '../db/migrate';
 
@@ -21,8 +21,14 @@ describe('IDM-v1 Bootstrap (fresh database per test)', () => {
     const { tenantId, userId } = res.json();
     const tenant = await t.db.selectFrom('tenants').selectAll().executeTakeFirstOrThrow();
     expect(tenant).toMatchObject({ id: tenantId, name: 'Acme', is_default: true });
-    const role = await t.db.selectFrom('roles').selectAll().executeTakeFirstOrThrow();
+    const role = await t.db.selectFrom('roles').selectAll().where('name', '=', 'Administrator').executeTakeFirstOrThrow();
     expect(role).toMatchObject({ name: 'Administrator', tenant_id: tenantId, is_manager: true, builtin_all: true });
+    // The editable default roles (issue 13), with domain's sets.
+    const seeded = await t.db.selectFrom('roles').select(['name', 'permissions', 'blacklist', 'builtin_all']).where('name', '!=', 'Administrator').orderBy('created_at').orderBy('name').execute();
+    expect(seeded.map((r) => r.name).sort()).toEqual(DEFAULT_ROLES.map((r) => r.name).sort());
+    for (const def of DEFAULT_ROLES) {
+      expect(seeded.find((r) => r.name === def.name)).toEqual({ name: def.name, permissions: [...def.permissions], blacklist: [...def.blacklist], builtin_all: false });
+    }
     const user = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(user).toMatchObject({ id: userId, username: 'admin', email: 'admin@acme.test' });
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -43,9 +49,9 @@ describe('IDM-v1 Bootstrap (fresh database per test)', () => {
     _accessInternals.catalog = () => [...ALL_PERMISSIONS, 'futurePermission'];
     try {
       expect((await admin.get('/api/login')).json().permission.View).toContain('futurePermission');
-      const role = await t.db.selectFrom('roles').select(['permissions', 'builtin_all']).executeTakeFirstOrThrow();
+      const role = await t.db.selectFrom('roles').select(['permissions', 'builtin_all']).where('name', '=', 'Administrator').executeTakeFirstOrThrow();
       expect(role).toEqual({ permissions: [], builtin_all: true });
-      expect((await admin.get('/api2/IDM-v1/Roles')).json().results[0].permissions).toContain('futurePermission');
+      expect((await admin.get('/api2/IDM-v1/Roles?search=Administrator')).json().results[0].permissions).toContain('futurePermission');
     } finally {
       _accessInternals.catalog = release;
     }
@@ -61,6 +67,7 @@ describe('IDM-v1 Bootstrap (fresh database per test)', () => {
       if (down.results?.[0]?.migrationName === '2026_11_25_12_00_00_role_builtin_all') break;
     }
     const oldList = ALL_PERMISSIONS.filter((p) => p !== 'sub-viewInvoice' && p !== 'userView');
+    await t.db.deleteFrom('roles').where('name', '!=', 'Administrator').execute();
     await t.db.updateTable('roles').set({ permissions: oldList } as never).execute();
     await t.db.insertInto('roles').values({ tenant_id: (await t.db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id, name: 'Operators', permissions: oldList } as never).execute();
     await migrateToLatest(t.db);

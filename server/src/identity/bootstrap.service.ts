@@ -16,7 +16,7 @@ import { passwordProblem } from '../platform/password-policy';
 import * as users from './users.repository';
 import * as tenants from './tenants.repository';
 import * as roles from './roles.repository';
-import { trimUsername, validateUsername } from '@tessera/domain';
+import { DEFAULT_ROLES, trimUsername, validateUsername } from '@tessera/domain';
 
 /** Name of the role bootstrap creates. */
 export const ADMINISTRATOR_ROLE = 'Administrator';
@@ -92,6 +92,10 @@ export async function bootstrap(deps: BootstrapDeps, client: { ip: string | null
           email: body.emailAddress.trim(),
         });
         await users.setRoles(trx, user.id, [role.id]);
+        // The editable default roles (domain's DEFAULT_ROLES; issue 13).
+        for (const def of DEFAULT_ROLES) {
+          await roles.insert(trx, { tenant_id: tenant.id, name: def.name, permissions: [...def.permissions], blacklist: [...def.blacklist], is_manager: def.isManager });
+        }
         await deps.audit.write(trx, {
           tenantId: tenant.id,
           actorUserId: user.id,

@@ -80,7 +80,7 @@ describe('grant rules (issue 18)', () => {
     it('should still grant a role whose permissions it holds, and edit names of anyone', async () => {
       const { roleId: viewRole } = await t.createUser(tenantId, 'viewholder', ['userView']);
       const { userId: otherId, roleId: otherRoleId } = await t.createUser(tenantId, 'junior', []);
-      const res = await editor.put(USER, { id: otherId, roleIds: [otherRoleId, viewRole] });
+      const res = await editor.put(USER, { id: otherId, roleIds: [otherRoleId, viewRole], currentPassword: TEST_PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(await rolesOf(otherId)).toEqual([otherRoleId, viewRole].sort());
       expect((await editor.put(USER, { id: adminId, givenName: 'Ada' })).statusCode).toBe(200);

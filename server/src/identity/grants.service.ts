@@ -8,7 +8,7 @@ import { permissionsNotHeld, permissionsNotHeldMessage } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
-import { effectivePermissions, loadAccess } from '../platform/access';
+import { accessPermissions, loadAccess } from '../platform/access';
 import { GrantRefusedError } from '../platform/errors';
 
 /** What a grant check needs. */
@@ -54,7 +54,7 @@ export async function refuseGrant(deps: GrantDeps, refusal: Refusal): Promise<ne
 export async function heldPermissions(db: Db, auth: AuthContext): Promise<ReadonlySet<string>> {
   if (auth.permissions) return auth.permissions;
   const access = await loadAccess(db, auth.userId, auth.tenantId);
-  return new Set(effectivePermissions(access?.roles ?? []));
+  return new Set(accessPermissions(access));
 }
 
 /**

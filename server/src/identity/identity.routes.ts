@@ -1,7 +1,7 @@
 /** Routes of IDM-v1: bootstrap, version, news, users, roles and the tenancy configuration. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/domain';
-import { errorResponses, IdQuery, PageOf } from '../platform/schemas';
+import { errorResponses, IdQuery, NoContent, PageOf } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { NEWS_VERSION_DEFAULT, PRODUCT_NAME } from '@tessera/domain';
 import * as bootstrapService from './bootstrap.service';
@@ -25,6 +25,12 @@ import {
   VersionResponseSchema,
 } from './identity.schemas';
 import pkg from '../../package.json';
+import { checkCurrentPassword } from '../auth/current-password.service';
+import { auditActor } from '../platform/audit';
+import * as users from './users.repository';
+import { NotFoundError } from '../platform/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../platform/types';
 
 const tags = ['identity'];
 
@@ -32,6 +38,12 @@ const tags = ['identity'];
 export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bootstrapDeps: bootstrapService.BootstrapDeps = { db: app.db, audit: app.audit, state: bootstrapService.newBootstrapState() };
   const deps = { db: app.db, audit: app.audit, sessions: app.sessions };
+  /** The editor's password check of this request: auth's throttled, audited check (action `user.update`). */
+  const editorPasswordCheck = (request: FastifyRequest) => async (auth: AuthContext, password: string) => {
+    const editor = await users.findById(app.db, auth.tenantId, auth.userId);
+    if (!editor) throw new NotFoundError('The user');
+    await checkCurrentPassword(app, { ...auditActor(request), ip: request.ip }, editor, 'user.update', 'currentPassword', password);
+  };
 
   app.get(
     '/api2/IDM-v1/BootstrapStatus',
@@ -93,7 +105,19 @@ export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'session', permission: ['userEdit', 'selfServicePortal'] },
       schema: { summary: 'Update a user', tags, body: UpdateUserRequestSchema, response: { 200: UserSummarySchema, ...errorResponses(401, 404, 503) } },
     },
-    async (request) => usersService.updateUser(deps, requireAuth(request), actorOf(request), request.body),
+    async (request) => usersService.updateUser({ ...deps, checkEditorPassword: editorPasswordCheck(request) }, requireAuth(request), actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/api2/IDM-v1/User',
+    {
+      config: { auth: 'session', permission: 'userDelete' },
+      schema: { summary: 'Delete a user', tags, querystring: IdQuery, response: { 204: NoContent, ...errorResponses(401, 404, 503) } },
+    },
+    async (request, reply) => {
+      await usersService.deleteUser(deps, requireAuth(request), actorOf(request), request.query.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

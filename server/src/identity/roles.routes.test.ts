@@ -49,7 +49,7 @@ describe('IDM-v1 roles', () => {
     const role = created.json();
     expect(role).toMatchObject({ name: 'Helpdesk', permissions: ['userView', 'userEdit'], blacklist: ['userEdit'], isManager: false });
     expect((await admin.get(`${ROLE}?id=${role.id}`)).json()).toEqual(role);
-    const list = (await admin.get(`${ROLES}?search=help`)).json();
+    const list = (await admin.get(`${ROLES}?search=helpdesk`)).json();
     expect(list).toEqual({ totalResults: 1, results: [role] });
     const all = (await admin.get(`${ROLES}?take=100`)).json();
     expect(all.results.map((r: { id: string }) => r.id)).not.toContain(otherRoleId);

@@ -99,3 +99,23 @@ export async function recordFailedLogin(db: DbOrTrx, id: string): Promise<void> 
 export async function recordSuccessfulLogin(db: DbOrTrx, id: string, at: Date): Promise<void> {
   await db.updateTable('users').set({ failed_logins: 0, last_successful_login: at }).where('id', '=', id).execute();
 }
+
+/** Names of organisations of the tenant by id. */
+export async function organisationNames(db: DbOrTrx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('organisations').select(['id', 'name']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Which of these users have a photo. */
+export async function withPhotos(db: DbOrTrx, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom('user_photos').select('user_id').where('user_id', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Deletes a user of the tenant (roles, photo and sessions go with it by cascade); true when one was deleted. */
+export async function remove(db: DbOrTrx, tenantId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

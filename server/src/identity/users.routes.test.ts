@@ -173,7 +173,7 @@ describe('IDM-v1 users', () => {
     });
 
     it('should update fields and roles, audited', async () => {
-      const res = await admin.put(USER, { id: daveId, givenName: 'Hank', roleIds: [] });
+      const res = await admin.put(USER, { id: daveId, givenName: 'Hank', roleIds: [], currentPassword: TEST_PASSWORD });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: daveId, givenName: 'Hank', familyName: 'Family', roleIds: [] });
       expect((await t.auditRows('user.update')).at(-1)).toMatchObject({ target_id: daveId, detail: { changed: ['givenName', 'roleIds'] } });

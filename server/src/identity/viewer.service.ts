@@ -29,7 +29,8 @@ export async function buildViewer(db: DbOrTrx, userId: string, tenantId: string,
     user.organisation_id ? organisations.withAncestors(db, tenantId, user.organisation_id) : Promise.resolve([]),
     user.sponsor_id ? sponsors.findWithUser(db, tenantId, user.sponsor_id) : Promise.resolve(undefined),
   ]);
-  const effective = effectivePermissions(roles);
+  // Roles and organisations, through the one rule of platform/access.ts (what the API guard uses too).
+  const effective = effectivePermissions(roles, orgChain);
   const roleNames = roles.map((r) => r.name);
   const displayName = [user.given_name, user.family_name].filter((s) => s !== '').join(' ') || user.username;
   return {

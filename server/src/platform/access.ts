@@ -10,6 +10,7 @@
  * by a later release reaches installations made before it.
  */
 import { ALL_PERMISSIONS, effectivePermissions as domainEffectivePermissions } from '@tessera/domain';
+import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
 
 /** A role as far as access goes. */
@@ -23,11 +24,25 @@ export interface AccessRole {
   builtin_all: boolean;
 }
 
+/**
+ * An organisation as far as access goes (admin-console §6 "some organisation permissions are loaded per
+ * organisation"): a member holds its permission list, less its blacklist, like a role's; the user's
+ * organisation and every ancestor count.
+ */
+export interface AccessOrganisation {
+  id: string;
+  name: string;
+  permissions: string[];
+  blacklist: string[];
+}
+
 /** What the auth guard needs to decide a permission. */
 export interface UserAccess {
   username: string;
   enabled: boolean;
   roles: AccessRole[];
+  /** The user's organisation and its ancestors, nearest first. */
+  organisations: AccessOrganisation[];
 }
 
 /**
@@ -43,9 +58,43 @@ export function grantedPermissions(role: Pick<AccessRole, 'permissions' | 'built
   return role.builtin_all ? _accessInternals.catalog() : role.permissions;
 }
 
-/** Effective permissions of a set of roles (admin-console §6), built-in roles expanded to the catalog. */
-export function effectivePermissions(roles: readonly Pick<AccessRole, 'permissions' | 'blacklist' | 'builtin_all'>[]): string[] {
-  return domainEffectivePermissions(roles.map((role) => ({ permissions: grantedPermissions(role), blacklist: role.blacklist })));
+/**
+ * Effective permissions of a set of roles and organisations (admin-console §6): the union of their
+ * permission lists (built-in roles expanded to the catalog) minus the union of their blacklists, so a
+ * blacklist on any role or organisation overrides a grant from any other.
+ */
+export function effectivePermissions(
+  roles: readonly Pick<AccessRole, 'permissions' | 'blacklist' | 'builtin_all'>[],
+  organisations: readonly Pick<AccessOrganisation, 'permissions' | 'blacklist'>[] = [],
+): string[] {
+  return domainEffectivePermissions([
+    ...roles.map((role) => ({ permissions: grantedPermissions(role), blacklist: role.blacklist })),
+    ...organisations.map((org) => ({ permissions: org.permissions, blacklist: org.blacklist })),
+  ]);
+}
+
+/** Effective permissions of a loaded user: roles and organisations. */
+export function accessPermissions(access: Pick<UserAccess, 'roles' | 'organisations'> | null | undefined): string[] {
+  return access ? effectivePermissions(access.roles, access.organisations) : [];
+}
+
+/**
+ * The organisation of a user of the tenant and its ancestors, nearest first (bounded walk up
+ * `parent_id`, so a cycle cannot loop).
+ */
+export async function organisationsOfUser(db: DbOrTrx, tenantId: string, userId: string): Promise<AccessOrganisation[]> {
+  const rows = await sql<AccessOrganisation & { depth: number }>`
+    with recursive chain as (
+      select o.id, o.name, o.permissions, o.blacklist, o.parent_id, 0 as depth
+      from users u join organisations o on o.id = u.organisation_id and o.tenant_id = u.tenant_id
+      where u.id = ${userId} and u.tenant_id = ${tenantId}
+      union all
+      select p.id, p.name, p.permissions, p.blacklist, p.parent_id, chain.depth + 1
+      from organisations p join chain on p.id = chain.parent_id
+      where p.tenant_id = ${tenantId} and chain.depth < 64
+    )
+    select id, name, permissions, blacklist, depth from chain order by depth`.execute(db);
+  return rows.rows.map(({ id, name, permissions, blacklist }) => ({ id, name, permissions, blacklist }));
 }
 
 /** The roles a user of the tenant holds, by name. */
@@ -69,6 +118,6 @@ export async function loadAccess(db: DbOrTrx, userId: string, tenantId: string):
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!user) return null;
-  const roles = await rolesOfUser(db, tenantId, userId);
-  return { username: user.username, enabled: user.enabled, roles };
+  const [roles, organisations] = await Promise.all([rolesOfUser(db, tenantId, userId), organisationsOfUser(db, tenantId, userId)]);
+  return { username: user.username, enabled: user.enabled, roles, organisations };
 }

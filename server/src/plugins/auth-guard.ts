@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import { ForbiddenError, NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
-import { effectivePermissions, loadAccess } from '../platform/access';
+import { accessPermissions, loadAccess } from '../platform/access';
 import { apiKeyAuthContext, bearerToken, type ApiKeyAuthenticator } from '../platform/api-key-auth';
 
 /** A route was registered without `config.auth`. */
@@ -58,7 +58,7 @@ export const authGuardPlugin = fp<AuthGuardOptions>(
         await app.sessions.delete(session.id);
         throw new NotLoggedInError();
       }
-      const permissions = new Set(effectivePermissions(access.roles));
+      const permissions = new Set(accessPermissions(access));
       request.auth.username = access.username;
       request.auth.permissions = permissions;
       const needed = typeof config.permission === 'string' ? [config.permission] : config.permission;

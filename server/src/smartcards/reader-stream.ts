@@ -12,7 +12,7 @@ import { WS_NORMAL_CLOSE } from '@tessera/domain';
 import { parseCookieHeader } from '../platform/cookies';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { isExpired, sessionIdOf, type SessionRecord } from '../platform/session-store';
-import { effectivePermissions, loadAccess } from '../platform/access';
+import { accessPermissions, loadAccess } from '../platform/access';
 import { AgentHubError } from '../platform/agent-hub/errors';
 import { CMS_CLIENT_PERMISSIONS, auditCall, type CmsClientDeps } from './cms-client.service';
 
@@ -41,7 +41,7 @@ async function authorise(app: FastifyInstance, request: IncomingMessage): Promis
   if (!session || isExpired(session, app.now()) || session.state !== 'active' || !session.userId || !session.tenantId) return { status: 401, text: 'not_logged_in' };
   const access = await loadAccess(app.db, session.userId, session.tenantId);
   if (!access || !access.enabled) return { status: 401, text: 'not_logged_in' };
-  const permissions = new Set(effectivePermissions(access.roles));
+  const permissions = new Set(accessPermissions(access));
   if (!CMS_CLIENT_PERMISSIONS.some((p) => permissions.has(p))) return { status: 403, text: 'Forbidden' };
   return { session, username: access.username };
 }

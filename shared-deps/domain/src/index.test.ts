@@ -51,6 +51,9 @@ describe('@tessera/domain exports', () => {
         'REVOCATION_STATES', 'REVOKE_REASONS', 'SAN_TYPES', 'SEED_TEMPLATE_FIELDS', 'SUBJECT_FIELDS', 'SUPPORTED_KEY_TYPES',
         'TEMPLATE_ACCESS_LEVELS', 'TEMPLATE_CLASSES', 'TEMPLATE_LIMITS', 'VALIDITY_UNITS', 'addValidity', 'deriveCaStatus', 'formatCertId',
         'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'sortTemplatesByOrdering', 'validateSeedFile',
+        // issue 13: identity
+        'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
+        'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',

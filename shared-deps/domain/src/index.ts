@@ -134,6 +134,19 @@ export type { BrowserFeatures } from './common/boot';
 
 // Validation (admin-console §5, signin §5)
 export { validateUsername, trimUsername, USERNAME_DISALLOWED_CHARACTERS } from './identity/validateUsername';
+export {
+  ORGANISATION_TYPES,
+  ORGANISATION_LIMITS,
+  ORGANISATION_MESSAGES,
+  checkAbn,
+  buildOrganisationTree,
+  descendantIds,
+} from './identity/organisations/organisations';
+export type { OrganisationType, BusinessNumberCheck, OrganisationTreeNode } from './identity/organisations/organisations';
+export { DEFAULT_ROLES } from './identity/defaultRoles';
+export type { DefaultRole } from './identity/defaultRoles';
+export { USER_FIELD_CATEGORIES, PROTECTED_USER_FIELDS, protectedFieldsChanged } from './identity/users/userFields';
+export type { UserFieldCategory } from './identity/users/userFields';
 export type { ValidateUsernameOptions } from './identity/validateUsername';
 export { isValidSubnet } from './common/validation/isValidSubnet';
 export { validateText } from './common/validation/validateText';

@@ -55,7 +55,11 @@ describe('tessera users set-roles against the real server', () => {
   it('should set roles the signed-in administrator may grant', async () => {
     await t.createUser(tenantId, 'newbie', []);
     expect(await run(loginCommand(harness.context), ['--server', url, '--username', 'admin', '--password-stdin'])).toBe(0);
-    expect(await run(usersSetRolesCommand(harness.context), ['newbie', '--roles', 'Administrator'])).toBe(0);
+    // Roles are a protected field: without a way to ask for the password it stops with one line (a usage error, exit 2).
+    expect(await run(usersSetRolesCommand(harness.context), ['newbie', '--roles', 'Administrator'])).toBe(2);
+    expect(harness.stderr()).toContain('use --password-stdin');
+    expect(await rolesOf('newbie')).toEqual([expect.stringMatching(/^role-newbie-/)]);
+    expect(await run(usersSetRolesCommand(harness.context), ['newbie', '--roles', 'Administrator', '--password-stdin'])).toBe(0);
     expect(harness.stdout()).toContain('Roles of newbie: Administrator\n');
     expect(await rolesOf('newbie')).toEqual(['Administrator']);
   });

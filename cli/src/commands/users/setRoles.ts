@@ -4,6 +4,7 @@
  * permission they do not hold; its refusal is printed as one line naming what is missing.
  */
 import { Command } from 'commander';
+import { ApiError } from '@tessera/api';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors';
@@ -20,7 +21,22 @@ const schema = {
   server: option.url(),
   json: option.flag(),
   roles: option.string(),
+  passwordStdin: option.flag(),
 };
+
+/**
+ * The signed-in user's own password, when the server asks for it again (roles are a protected field,
+ * admin-console §4 "User update", §8): standard input with --password-stdin, else a prompt on a terminal.
+ */
+async function readOwnPassword(context: CliContext, fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const password = (await context.readStdin()).replace(/\r?\n$/, '');
+    if (password === '') throw usageError('no password on standard input');
+    return password;
+  }
+  if (!context.isInteractive()) throw usageError('the server asks for your password again to change roles; use --password-stdin');
+  return context.promptPassword('Your password:');
+}
 
 /** The `users set-roles <username>` command. */
 export function usersSetRolesCommand(context: CliContext = processContext()): Command {
@@ -28,6 +44,7 @@ export function usersSetRolesCommand(context: CliContext = processContext()): Co
     .description("Replace a user's roles (by role name)")
     .argument('<username>', 'the user whose roles change')
     .option('--roles <names>', 'role names or ids, comma-separated; empty for none', '')
+    .option('--password-stdin', 'read your own password (asked again for a change of roles) from standard input')
     .addHelpText('after', '\nExamples:\n  $ tessera users set-roles alice --roles "Helpdesk,Card operators"\n  $ tessera users set-roles bob --roles ""')
     .action(
       action(context, async (username: string, raw: Record<string, unknown>) => {
@@ -49,7 +66,14 @@ export function usersSetRolesCommand(context: CliContext = processContext()): Co
             if (!role) throw usageError(`no role '${name}'`);
             return role.id;
           });
-          const updated = await session.api.updateUser({ id: user.id, roleIds });
+          let updated;
+          try {
+            updated = await session.api.updateUser({ id: user.id, roleIds });
+          } catch (error) {
+            if (!(error instanceof ApiError && error.field === 'currentPassword')) throw error;
+            const currentPassword = await readOwnPassword(context, options.passwordStdin === true);
+            updated = await session.api.updateUser({ id: user.id, roleIds, currentPassword });
+          }
           if (options.json) printJson(context, updated);
           else context.stdout(`Roles of ${updated.username}: ${names.length ? names.join(', ') : '(none)'}\n`);
         } finally {

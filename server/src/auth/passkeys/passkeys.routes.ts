@@ -28,7 +28,7 @@ import { buildViewer } from '../../identity/viewer.service';
 import { users } from '../../identity/accounts.service';
 import { refuseGrant } from '../../identity/grants.service';
 import { MESSAGES } from '@tessera/domain';
-import { effectivePermissions, loadAccess } from '../../platform/access';
+import { accessPermissions, loadAccess } from '../../platform/access';
 import { tenantOfHost } from '../../identity/tenants.service';
 import { ConflictError, ForbiddenError, NotFoundError, PasskeyFailedError, PasskeySignInFailedError } from '../../platform/errors';
 import type { WebauthnCredentialRow } from './passkeys.table';
@@ -118,7 +118,7 @@ export const passkeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!target) throw new NotFoundError('The user');
     if (userId === ctx.userId) return target;
     const access = await loadAccess(app.db, ctx.userId, ctx.tenantId);
-    const held = new Set(effectivePermissions(access?.roles ?? []));
+    const held = new Set(accessPermissions(access));
     if (!permissions.some((p) => held.has(p))) throw new ForbiddenError();
     return target;
   };

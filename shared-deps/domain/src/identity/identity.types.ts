@@ -68,28 +68,81 @@ export interface UserSummary {
   emailAddress: string;
   enabled: boolean;
   roleIds: string[];
+  /** The user's organisation (issue 13). */
+  organisationId: string | null;
+  organisationName: string | null;
+  telephoneNumber: string | null;
+  /** Blank by default. */
+  country: string;
+  /** Directory user data (admin-console §3). */
+  directory: UserDirectoryData;
+  /** The signin §3 field categories, one document each (keys of `USER_FIELD_CATEGORIES`). */
+  categories: UserCategories;
+  sponsorId: string | null;
+  sponsorStatus: 'pending' | 'approved' | 'rejected' | null;
+  hasPhoto: boolean;
+  /** signin §3 "login details". */
+  loginDetails: { failedLogins: number; lastSuccessfulLogin: string | null };
   createdAt: string;
   updatedAt: string;
 }
 
+/** Directory user data (admin-console §3): csn, tempCsn, tempCsnExpiry (ISO date-time), pager, uid. */
+export interface UserDirectoryData {
+  csn: string | null;
+  tempCsn: string | null;
+  tempCsnExpiry: string | null;
+  pager: string | null;
+  uid: string | null;
+}
+
+/** A category document: field key → text, ISO date (YYYY-MM-DD) or flag. */
+export type UserCategoryDocument = Record<string, string | boolean>;
+
+/** The category documents of a user. */
+export interface UserCategories {
+  personal: UserCategoryDocument;
+  organisationDetails: UserCategoryDocument;
+  passType: UserCategoryDocument;
+  privileges: UserCategoryDocument;
+  medical: UserCategoryDocument;
+  vehicles: UserCategoryDocument;
+}
+
+/** Optional fields of a user's record shared by add and edit. */
+export interface UserRecordFields {
+  organisationId?: string | null;
+  telephoneNumber?: string | null;
+  country?: string;
+  directory?: Partial<UserDirectoryData>;
+  /** Each category sent replaces that category's document. */
+  categories?: Partial<UserCategories>;
+}
+
 /** `POST /api2/IDM-v1/User`. */
-export interface CreateUserRequest {
+export interface CreateUserRequest extends UserRecordFields {
   username: string;
   password: string;
   givenName: string;
   familyName: string;
   emailAddress: string;
   roleIds: string[];
+  /** A sponsored user starts disabled until the sponsor approves (issue 13). */
+  sponsorId?: string | null;
 }
 
 /** `PUT /api2/IDM-v1/User`. Fields left out are not changed. */
-export interface UpdateUserRequest {
+export interface UpdateUserRequest extends UserRecordFields {
   id: string;
+  /** A protected field (with e-mail, roles and organisation): needs `currentPassword`. */
+  username?: string;
   givenName?: string;
   familyName?: string;
   emailAddress?: string;
   enabled?: boolean;
   roleIds?: string[];
+  /** The editor's own password, required when a protected field changes (admin-console §4, §8). */
+  currentPassword?: string;
 }
 
 /** A role: a permission list and a blacklist (admin-console §6). Effective = permissions − blacklist. */
@@ -158,4 +211,47 @@ export interface FinishRegistrationRequest {
 export interface ActivateAccountRequest {
   token: string;
   newPassword: string;
+}
+
+/** An organisation (admin-console §3; issue 13). */
+export interface Organisation {
+  id: string;
+  name: string;
+  type: string;
+  parentId: string | null;
+  /** The parent's name, for lists; null at the top. */
+  parentName: string | null;
+  businessNumber: string | null;
+  /** The verifier that accepted the business number (e.g. `abn`). */
+  businessNumberScheme: string | null;
+  businessNumberVerifiedAt: string | null;
+  memberCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api2/IDM-v1/Organisation`. */
+export interface CreateOrganisationRequest {
+  name: string;
+  type: string;
+  parentId?: string | null;
+  businessNumber?: string | null;
+  businessNumberScheme?: string;
+}
+
+/** `PUT /api2/IDM-v1/Organisation`. Fields left out are not changed. */
+export interface UpdateOrganisationRequest {
+  id: string;
+  name?: string;
+  type?: string;
+  parentId?: string | null;
+  businessNumber?: string | null;
+  businessNumberScheme?: string;
+}
+
+/** Per-organisation permissions (`permissions/{orgId}`, admin-console §6). */
+export interface OrganisationPermissions {
+  orgId: string;
+  permissions: string[];
+  blacklist: string[];
 }

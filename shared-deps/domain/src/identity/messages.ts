@@ -13,8 +13,25 @@ export function notAUserOfTenant(username: string): string {
   return `'${username}' is not a user of this tenant.`;
 }
 
+import { ORGANISATION_MESSAGES } from './organisations/organisations';
+
 /** The identity texts, by code (merged into `MESSAGES`). */
 export const IDENTITY_MESSAGES = Object.freeze({
+  ...ORGANISATION_MESSAGES,
+
+  // admin-console §8 user alerts and protected field
+  USER_CREATED: 'The user was successfully created',
+  USER_UPDATED: 'The user was successfully updated',
+  USER_DELETED: 'The user was successfully deleted',
+  USER_ACTIVATED: 'The user was successfully activated',
+  USER_DEACTIVATED: 'The user was successfully deactivated',
+  PROTECTED_FIELD_PASSWORD: 'A protected field was modified. Please re-enter the existing password',
+  // designed
+  OWN_ACCOUNT_NOT_DELETED: 'You cannot delete your own account.',
+  SPONSOR_EXISTS: 'This user is already a sponsor.',
+  SPONSOR_INACTIVE: 'This sponsor is not active.',
+  SPONSOR_NOT_ASSIGNED: 'This user has no sponsor, or you are not their sponsor.',
+
   // admin-console §5 username
   USERNAME_REQUIRED: 'No Username entered.',
   USERNAME_INVALID_CHARACTER: 'The username contains an invalid character.',

@@ -14,7 +14,7 @@ import { RATE_LIMIT_EDIT_PERMISSION } from '../ratelimits/rateLimits';
  * (issue 12: `certRevoke`; the revoke screens themselves are guarded by certView) and editing the rate-limit
  * rules (issue 14).
  */
-const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', RATE_LIMIT_EDIT_PERMISSION, 'certRevoke'] as const;
+const NON_ROUTE_PERMISSIONS = ['userEdit', 'selfServicePortal', 'userAdd', 'userView', 'roleAdd', 'roleView', 'roleEdit', 'audit', 'apiKeyView', 'apiKeyManage', RATE_LIMIT_EDIT_PERMISSION, 'certRevoke', 'userDelete'] as const;
 
 /** Every permission the console knows: each route's view permission plus the non-route ones, without repeats, in table order. */
 export const ALL_PERMISSIONS: readonly string[] = Object.freeze([
