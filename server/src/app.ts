@@ -39,6 +39,8 @@ import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { pkiRoutes } from './pki/pki.routes';
+import { pkiPublicRoutes } from './pki/pki-public.routes';
+import { certificatesRoutes } from './certificates/certificates.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import type { Db } from './db/database';
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pinRequirementsRoutes);
   await app.register(apiKeysRoutes);
   await app.register(pkiRoutes);
+  await app.register(pkiPublicRoutes);
+  await app.register(certificatesRoutes);
   await app.register(localAgentRoutes);
   await app.register(staticPlugin);
   return app;
