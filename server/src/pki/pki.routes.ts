@@ -6,6 +6,7 @@ import { actorOf, requireAuth } from '../platform/request';
 import * as cas from './ca.service';
 import * as templates from './templates.service';
 import { pkiDepsOf } from './pki.service';
+import { CERT_READ_PERMISSIONS } from './pki.permissions';
 import {
   CaLicensingSchema,
   CaSchema,
@@ -25,8 +26,6 @@ import {
 const tags = ['pki'];
 const P = '/api2/PKI-v1';
 
-/** Any permission of the certificate screens: reading CAs and templates. */
-export const CERT_READ_PERMISSIONS = ['certView', 'certSigningRequest', 'certSigningRequestUser', 'certificateConfig', 'manageTemplateRules', 'autoEnrollTemplateRules', 'manageCAs', 'templateDisplayOrder', 'collectCertificate'] as const;
 /** Template writes. */
 const TEMPLATE_WRITE = ['certificateConfig', 'manageTemplateRules', 'autoEnrollTemplateRules', 'manageCAs'] as const;
 

@@ -1,0 +1,198 @@
+/**
+ * Certificates (issue 12; admin-console §4 request flow and revocation): issue from a CSR through the
+ * request flow, request status, revoke with an RFC 5280 reason (the CRL is re-signed in the same
+ * transaction), search.
+ */
+import {
+  CERTIFICATE_PAGE_SIZE,
+  formatCertId,
+  type CertificateRequestResult,
+  type CertificateRequestStatus,
+  type CertificateStatus,
+  type RevokeCertificateRequest,
+  type RevokeCertificateResponse,
+  type SearchCertificatesRequest,
+  type SearchCertificatesResponse,
+  type SubmitCsrRequest,
+  type TemplateClass,
+} from '@tessera/domain';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import type { AuthContext } from '../platform/types';
+import type { AuditEventInput } from '../platform/audit';
+import { signingCa } from '../pki/ca.service';
+import { templateForIssue } from '../pki/templates.service';
+import { regenerateCrl } from '../pki/crl.service';
+import type { PkiDeps } from '../pki/pki.service';
+import { likePattern } from '../platform/like-pattern';
+import { issueFromCsr, IssueRefused, parseCsr } from './issue';
+import { lintCertificate } from './lint';
+import type { x509 } from '../pki/pki.service';
+
+type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
+
+/**
+ * Submits a CSR for a template: refused requests answer `failed` with a failureCode (and are recorded with
+ * status `error` when the CSR itself is bad, `denied` when the template refuses it); a template that needs
+ * approval answers `pending` (status under_submission); otherwise the certificate is issued (`complete`).
+ * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
+ */
+export async function submitCsr(deps: PkiDeps, auth: AuthContext, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
+  const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
+    throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
+  });
+  if (!classes.includes(template.class)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes ${classes.join(' or ')} templates`);
+  const ca = await signingCa(deps, auth.tenantId, template.caId);
+  let csr: x509.Pkcs10CertificateRequest | undefined;
+  let issued: x509.X509Certificate | undefined;
+  let failure: IssueRefused | null = null;
+  try {
+    csr = parseCsr(request.csr);
+    if (!template.approvalRequired) issued = await issueFromCsr({ csr, template, ca, request, now: deps.now(), publicUrl: deps.publicUrl });
+    else await issueFromCsr({ csr, template, ca, request, now: deps.now(), publicUrl: deps.publicUrl }); // checked now, signed on approval
+  } catch (error) {
+    if (!(error instanceof IssueRefused)) throw error;
+    failure = error;
+  }
+  const status: CertificateStatus = failure ? (failure.failureCode.startsWith('CSR_') ? 'error' : 'denied') : issued ? 'issued' : 'under_submission';
+  return deps.db.transaction().execute(async (trx) => {
+    let certificateId: string | null = null;
+    if (issued) {
+      const row = await trx
+        .insertInto('certificates')
+        .values({
+          tenant_id: auth.tenantId,
+          ca_id: ca.row.id,
+          serial_number: issued.serialNumber.toLowerCase(),
+          issuer: issued.issuer,
+          template_id: template.templateId,
+          status: 'issued',
+          subject: issued.subject,
+          cn: issued.subjectName.getField('CN')[0] ?? '',
+          certificate_pem: issued.toString('pem'),
+          not_before: issued.notBefore,
+          not_after: issued.notAfter,
+          friendly_name: request.friendlyName ?? null,
+          contact_email: request.contactEmail ?? null,
+          requested_by: actor.actorUserId ?? null,
+          lint: JSON.stringify(lintCertificate(issued)),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      certificateId = row.id;
+    }
+    const req = await trx
+      .insertInto('certificate_requests')
+      .values({
+        tenant_id: auth.tenantId,
+        template_id: template.templateId,
+        ca_id: ca.row.id,
+        csr_pem: request.csr,
+        subject: csr?.subject ?? '',
+        detail: JSON.stringify({ subject: request.subject ?? null, sans: request.sans ?? null, friendlyName: request.friendlyName ?? null, contactEmail: request.contactEmail ?? null }),
+        status,
+        failure_code: failure?.failureCode ?? null,
+        certificate_id: certificateId,
+        requested_by: actor.actorUserId ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.request', targetType: 'certificate_request', targetId: req.id, outcome: failure ? 'failure' : 'success', detail: { template: template.templateName, status, failureCode: failure?.failureCode ?? null } });
+    if (issued) await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateId, detail: { serialNumber: issued.serialNumber.toLowerCase(), caId: ca.row.id, subject: issued.subject } });
+    if (failure) return { requestId: req.id, status: 'failed', failureCode: failure.failureCode, message: failure.message };
+    if (!issued) return { requestId: req.id, status: 'pending' };
+    return { requestId: req.id, status: 'complete', certTID: auth.tenantId, certificate: issued.toString('pem'), certCN: issued.subjectName.getField('CN')[0] ?? '', certID: formatCertId(ca.row.id, issued.serialNumber), template: template.templateName };
+  });
+}
+
+/** `certificate-request-status` calls (admin-console §7): status and serial of a request of the tenant. */
+export async function requestStatus(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, requestId: string, caId?: string): Promise<CertificateRequestStatus> {
+  let query = deps.db
+    .selectFrom('certificate_requests as r')
+    .leftJoin('certificates as c', 'c.id', 'r.certificate_id')
+    .select(['r.id', 'r.status', 'r.ca_id', 'c.serial_number'])
+    .where('r.tenant_id', '=', auth.tenantId)
+    .where('r.id', '=', requestId);
+  if (caId !== undefined) query = query.where('r.ca_id', '=', caId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new NotFoundError('The certificate request');
+  return { requestId: row.id, status: row.status as CertificateStatus, ca_id: row.ca_id, serial_number: row.serial_number ?? null };
+}
+
+/**
+ * Revokes a certificate of the tenant with an RFC 5280 reason. A template with revocationApprovalRequired
+ * records a pending revocation instead. Audited `certificate.revoke`; the CA's CRL is re-signed in the same
+ * transaction, so OCSP and the CRL answer revoked at once.
+ */
+export async function revoke(deps: PkiDeps, auth: AuthContext, actor: Actor, request: RevokeCertificateRequest): Promise<RevokeCertificateResponse> {
+  const serial = request.serialNumber.toLowerCase().replace(/^0+(?=.)/, '');
+  return deps.db.transaction().execute(async (trx) => {
+    const cert = await trx
+      .selectFrom('certificates as c')
+      .leftJoin('certificate_templates as t', 't.id', 'c.template_id')
+      .select(['c.id', 'c.status', 'c.ca_id', 'c.serial_number', 't.settings'])
+      .where('c.tenant_id', '=', auth.tenantId)
+      .where('c.ca_id', '=', request.caId)
+      .where((eb) => eb.or([eb('c.serial_number', '=', request.serialNumber.toLowerCase()), eb('c.serial_number', '=', serial)]))
+      .forUpdate('c')
+      .executeTakeFirst();
+    if (!cert) throw new NotFoundError('The certificate');
+    if (cert.status === 'revoked') throw new ConflictError('serialNumber', 'The certificate is already revoked.');
+    const needsApproval = (cert.settings as { revocationApprovalRequired?: boolean } | null)?.revocationApprovalRequired === true;
+    const now = new Date(deps.now());
+    const rev = await trx
+      .insertInto('revocations')
+      .values({ tenant_id: auth.tenantId, certificate_id: cert.id, reason: request.reason, comment: request.comment ?? null, state: needsApproval ? 'pending' : 'complete', requested_by: actor.actorUserId ?? null, revoked_at: needsApproval ? null : now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (!needsApproval) {
+      await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revocation_reason: request.reason, updated_at: now }).where('id', '=', cert.id).execute();
+      await regenerateCrl(deps, trx, cert.ca_id!);
+    }
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.revoke', targetType: 'certificate', targetId: cert.id, detail: { serialNumber: cert.serial_number, reason: request.reason, pending: needsApproval } });
+    return { revocationId: rev.id, status: needsApproval ? 'pending' : 'ok', certificateIsOnline: !needsApproval };
+  });
+}
+
+/** Certificate search: filters, sort and paging (10 a page) in the database. */
+export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, request: SearchCertificatesRequest): Promise<SearchCertificatesResponse> {
+  const pageSize = request.pageSize ?? CERTIFICATE_PAGE_SIZE;
+  const page = request.page ?? 1;
+  const f = request.filters ?? {};
+  let query = deps.db.selectFrom('certificates as c').leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id').leftJoin('certificate_templates as t', 't.id', 'c.template_id').where('c.tenant_id', '=', auth.tenantId);
+  if (f.status?.length) query = query.where('c.status', 'in', f.status);
+  if (f.templateId) query = query.where('c.template_id', '=', f.templateId);
+  if (f.caId) query = query.where('c.ca_id', '=', f.caId);
+  if (f.subject) query = query.where('c.subject', 'ilike', likePattern(f.subject));
+  if (f.serial) query = query.where('c.serial_number', 'like', `${f.serial.toLowerCase().replace(/[^0-9a-f]/g, '')}%`);
+  if (f.expiresAfter) query = query.where('c.not_after', '>=', new Date(f.expiresAfter));
+  if (f.expiresBefore) query = query.where('c.not_after', '<=', new Date(f.expiresBefore));
+  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
+  const rows = await query
+    .select(['c.id', 'c.ca_id', 'ca.friendly_name as ca_name', 'c.serial_number', 'c.subject', 'c.cn', 'c.status', 'c.template_id', 't.name as template', 't.class', 'c.not_before', 'c.not_after', 'c.created_at'])
+    .orderBy(column[request.sortField ?? 'createdAt'], request.sortDirection ?? 'desc')
+    .orderBy('c.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    totalResults: Number(total.n),
+    page,
+    pageSize,
+    results: rows.map((r) => ({
+      certId: formatCertId(r.ca_id ?? 'external', r.serial_number),
+      caId: r.ca_id ?? '',
+      caName: r.ca_name ?? '',
+      serialNumber: r.serial_number,
+      subject: r.subject,
+      cn: r.cn,
+      status: r.status as CertificateStatus,
+      templateId: r.template_id,
+      template: r.template ?? null,
+      class: (r.class as TemplateClass | null) ?? null,
+      validFrom: r.not_before.toISOString(),
+      validTo: r.not_after.toISOString(),
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
+}

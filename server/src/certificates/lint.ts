@@ -1,0 +1,123 @@
+/**
+ * Tessera's certificate lint (issue 12: zlint and pkilint are not installable here). Each rule names the
+ * RFC 5280 or CA/Browser Forum Baseline Requirements clause it checks; severities are admin-console §4's.
+ */
+import type { LintFinding, LintSeverity } from '@tessera/domain';
+import { x509 } from '../pki/pki.service';
+
+interface Rule {
+  ruleId: string;
+  severity: LintSeverity;
+  citation: string;
+  /** A message when the certificate breaks the rule, else null. */
+  check(cert: x509.X509Certificate): string | null;
+}
+
+const SERVER_AUTH = '1.3.6.1.5.5.7.3.1';
+
+/** The rules, in the order findings are answered. */
+export const LINT_RULES: readonly Rule[] = [
+  {
+    ruleId: 'e_serial_number_too_long',
+    severity: 'error',
+    citation: 'RFC 5280 §4.1.2.2',
+    check: (c) => (c.serialNumber.replace(/^0+/, '').length > 40 ? 'The serial number is longer than 20 octets.' : null),
+  },
+  {
+    ruleId: 'f_validity_reversed',
+    severity: 'fatal',
+    citation: 'RFC 5280 §4.1.2.5',
+    check: (c) => (c.notAfter.getTime() < c.notBefore.getTime() ? 'notAfter is before notBefore.' : null),
+  },
+  {
+    ruleId: 'e_aki_missing',
+    severity: 'error',
+    citation: 'RFC 5280 §4.2.1.1',
+    check: (c) => (c.getExtension(x509.AuthorityKeyIdentifierExtension) ? null : 'The authority key identifier extension is missing.'),
+  },
+  {
+    ruleId: 'w_ski_missing',
+    severity: 'warn',
+    citation: 'RFC 5280 §4.2.1.2',
+    check: (c) => (c.getExtension(x509.SubjectKeyIdentifierExtension) ? null : 'The subject key identifier extension is missing.'),
+  },
+  {
+    ruleId: 'w_key_usage_not_critical',
+    severity: 'warn',
+    citation: 'RFC 5280 §4.2.1.3',
+    check: (c) => {
+      const ku = c.getExtension(x509.KeyUsagesExtension);
+      return ku && !ku.critical ? 'The key usage extension should be critical.' : null;
+    },
+  },
+  {
+    ruleId: 'e_ee_key_cert_sign',
+    severity: 'error',
+    citation: 'RFC 5280 §4.2.1.3, §4.2.1.9',
+    check: (c) => {
+      const ku = c.getExtension(x509.KeyUsagesExtension);
+      const ca = c.getExtension(x509.BasicConstraintsExtension)?.ca === true;
+      return ku && !ca && (ku.usages & x509.KeyUsageFlags.keyCertSign) !== 0 ? 'keyCertSign is set but basicConstraints cA is not true.' : null;
+    },
+  },
+  {
+    ruleId: 'e_san_missing_with_empty_subject',
+    severity: 'error',
+    citation: 'RFC 5280 §4.2.1.6',
+    check: (c) => (c.subjectName.toJSON().length === 0 && !c.getExtension(x509.SubjectAlternativeNameExtension) ? 'The subject is empty and there is no subjectAltName.' : null),
+  },
+  {
+    ruleId: 'e_san_not_critical_with_empty_subject',
+    severity: 'error',
+    citation: 'RFC 5280 §4.2.1.6',
+    check: (c) => {
+      const san = c.getExtension(x509.SubjectAlternativeNameExtension);
+      return c.subjectName.toJSON().length === 0 && san && !san.critical ? 'With an empty subject the subjectAltName must be critical.' : null;
+    },
+  },
+  {
+    ruleId: 'e_crl_distribution_point_missing',
+    severity: 'warn',
+    citation: 'CA/B BR §7.1.2.11.2',
+    check: (c) => (c.getExtension(x509.CRLDistributionPointsExtension) ? null : 'There is no CRL distribution point.'),
+  },
+  {
+    ruleId: 'e_tls_server_validity_over_398_days',
+    severity: 'error',
+    citation: 'CA/B BR §6.3.2',
+    check: (c) => {
+      const eku = c.getExtension(x509.ExtendedKeyUsageExtension);
+      const days = (c.notAfter.getTime() - c.notBefore.getTime()) / 86_400_000;
+      return eku?.usages.includes(SERVER_AUTH) && days > 398 ? `A TLS server certificate is valid for ${Math.round(days)} days (at most 398).` : null;
+    },
+  },
+  {
+    ruleId: 'e_tls_server_no_dns_san',
+    severity: 'error',
+    citation: 'CA/B BR §7.1.2.7.12',
+    check: (c) => {
+      const eku = c.getExtension(x509.ExtendedKeyUsageExtension);
+      const san = c.getExtension(x509.SubjectAlternativeNameExtension);
+      return eku?.usages.includes(SERVER_AUTH) && !san?.names.items.some((n) => n.type === 'dns' || n.type === 'ip') ? 'A TLS server certificate has no DNS or IP subjectAltName.' : null;
+    },
+  },
+  {
+    ruleId: 'e_rsa_modulus_under_2048',
+    severity: 'error',
+    citation: 'CA/B BR §6.1.5',
+    check: (c) => {
+      const alg = c.publicKey.algorithm as RsaHashedKeyAlgorithm;
+      return alg.name.startsWith('RSA') && alg.modulusLength < 2048 ? `The RSA modulus is ${alg.modulusLength} bits (at least 2048).` : null;
+    },
+  },
+];
+
+/** The findings of a certificate: one per broken rule. */
+export function lintCertificate(cert: x509.X509Certificate): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const rule of LINT_RULES) {
+    const message = rule.check(cert);
+    if (message) findings.push({ ruleId: rule.ruleId, severity: rule.severity, citation: rule.citation, message });
+  }
+  return findings;
+}
