@@ -15,13 +15,13 @@ import * as m20261123130100 from './2026_11_23_13_01_00_create_temporary_passes'
 import * as m20261123163000 from './2026_11_23_16_30_00_widen_pin_requirements';
 import * as m20261125120000 from './2026_11_25_12_00_00_role_builtin_all';
 import * as m20261125123000 from './2026_11_25_12_30_00_create_api_keys';
-import * as m20261126040000 from './2026_11_26_04_00_00_create_rate_limit_rules';
-import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
+import * as m20261126010000 from './2026_11_26_01_00_00_create_pki';
 import * as m20261126020000 from './2026_11_26_02_00_00_identity_data_model';
 import * as m20261126030000 from './2026_11_26_03_00_00_create_devices_subnets_locales';
 import * as m20261126031000 from './2026_11_26_03_10_00_create_search_favourites';
 import * as m20261126032000 from './2026_11_26_03_20_00_create_visits';
-import * as m20261126010000 from './2026_11_26_01_00_00_create_pki';
+import * as m20261126040000 from './2026_11_26_04_00_00_create_rate_limit_rules';
+import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -36,11 +36,11 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_23_16_30_00_widen_pin_requirements': m20261123163000,
   '2026_11_25_12_00_00_role_builtin_all': m20261125120000,
   '2026_11_25_12_30_00_create_api_keys': m20261125123000,
-  '2026_11_26_04_00_00_create_rate_limit_rules': m20261126040000,
-  '2026_11_26_07_00_00_create_email_links': m20261126070000,
+  '2026_11_26_01_00_00_create_pki': m20261126010000,
   '2026_11_26_02_00_00_identity_data_model': m20261126020000,
   '2026_11_26_03_00_00_create_devices_subnets_locales': m20261126030000,
   '2026_11_26_03_10_00_create_search_favourites': m20261126031000,
   '2026_11_26_03_20_00_create_visits': m20261126032000,
-  '2026_11_26_01_00_00_create_pki': m20261126010000,
+  '2026_11_26_04_00_00_create_rate_limit_rules': m20261126040000,
+  '2026_11_26_07_00_00_create_email_links': m20261126070000,
 });
