@@ -51,7 +51,6 @@ import { organisationsSearchProvider, usersSearchProvider } from './identity/use
 import { devicesSearchProvider } from './devices/devices.service';
 import { pkiRoutes } from './pki/pki.routes';
 import { pkiPublicRoutes } from './pki/pki-public.routes';
-import { certificatesRoutes } from './certificates/certificates.routes';
 import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
@@ -160,7 +159,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(searchRoutes, { registry: searchRegistry });
   await app.register(pkiRoutes);
   await app.register(pkiPublicRoutes);
-  await app.register(certificatesRoutes);
   await app.register(localAgentRoutes);
   await app.register(certificatesRoutes);
   await app.register(staticPlugin);

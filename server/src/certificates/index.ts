@@ -4,8 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { decodeRoutes } from './decode.routes';
+import { certificatesRoutes as requestRoutes } from './certificates.routes';
 
 /** Registers every route of the certificates area. */
 export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(requestRoutes);
   await app.register(decodeRoutes);
 };
