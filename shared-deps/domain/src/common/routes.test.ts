@@ -153,7 +153,7 @@ describe('loginRedirectPath', () => {
 
 describe('areas', () => {
   it('should name the built areas and their apps', () => {
-    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys']);
+    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'monitoring']);
     expect(appNameForArea('auth')).toBe('@tessera/app-auth');
   });
 });

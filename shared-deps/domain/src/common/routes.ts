@@ -60,8 +60,8 @@ export const DENIED_PATH = '/denied';
 /** The sign-in screen (signin §2). */
 export const LOGIN_PATH = '/login';
 
-/** Areas that have an app so far (issue 3; config: issue 6; apikeys: issue 11). Routes of other areas are in the table but mount nothing. */
-export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys'] as Area[]);
+/** Areas that have an app so far (issue 3; config: issue 6; apikeys: issue 11; monitoring: issue 14). Routes of other areas are in the table but mount nothing. */
+export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'monitoring'] as Area[]);
 
 /** The import-map name of an area's app, e.g. `@tessera/app-auth`. */
 export function appNameForArea(area: Area): string {

@@ -31,6 +31,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/tickets/add', area: 'tickets', label: 'New support ticket', description: 'Raise a support ticket.' },
   { path: '/tickets/metrics', area: 'tickets', label: 'Ticket metrics', description: 'How fast tickets are answered and closed.' },
   { path: '/config/tenancy', area: 'config', label: 'Tenancy configuration', description: 'Your organisation’s name, banner, time zone and session settings.' },
+  { path: '/monitor/api-Rates', area: 'monitoring', label: 'API rate limits', description: 'The rate-limit rules and how many requests each allows and refuses.' },
 ] satisfies ConsoleScreen[]);
 
 /** A working screen the viewer may open, with the address to link to. */
