@@ -106,3 +106,17 @@ test('ok/apply a file with the CLI, see the rules on /monitor/api-Rates, trip th
   const after = await tessera(['rate-limits', 'export', '--json', '--server', baseURL!], secret);
   expect(JSON.parse(after.stdout)).toEqual(original);
 });
+
+test('fail/an edit the server refuses is shown at the rule and field it names, and nothing changes', async ({ adminPage: page, baseURL }) => {
+  const before = await (await page.request.get(`${baseURL}/api2/Monitoring-v1/RateLimitConfig`)).json();
+  await page.goto('/monitor/api-Rates');
+  await page.getByRole('button', { name: 'Edit rules' }).click();
+  const rate = page.getByLabel('Rate, Management layer 1, IP limit (stage 0), rule 1', { exact: true });
+  await rate.fill('-5');
+  await page.getByRole('button', { name: 'Save rules' }).click();
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await rate.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`)).toContainText(/rate/i);
+  await expect(page.getByText('The rate-limit rules were not saved')).toBeVisible();
+  expect(await (await page.request.get(`${baseURL}/api2/Monitoring-v1/RateLimitConfig`)).json()).toEqual(before);
+});
