@@ -44,6 +44,7 @@ describe('Header', () => {
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Home', '/home'],
       ['Passkeys', '/credentials/fido/passkeys/u1'],
+      ['Monitoring', '/monitor/api-Rates'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     await user.click(within(nav).getByRole('link', { name: 'Passkeys' }));

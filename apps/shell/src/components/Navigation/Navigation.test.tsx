@@ -31,6 +31,7 @@ describe('Navigation', () => {
       ['Self Service', '/self/changePassword/'],
       ['Tickets', '/tickets/search'],
       ['Configuration', '/config/tenancy'],
+      ['Monitoring', '/monitor/api-Rates'],
     ]);
     expect(screen.getByRole('link', { name: 'Configuration' }).getAttribute('aria-current')).toBe('page');
   });

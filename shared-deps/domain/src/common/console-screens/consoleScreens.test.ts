@@ -13,14 +13,14 @@ describe('CONSOLE_SCREENS', () => {
 });
 
 describe('screensForViewer', () => {
-  it('should offer a viewer without permissions only their own passkeys page', () => {
+  it('should offer a viewer without permissions only their own passkeys page and the unguarded rate monitor', () => {
     const screens = screensForViewer(normalisePermissionObject({}), 'u 1');
-    expect(screens.map((s) => s.href)).toEqual(['/credentials/fido/passkeys/u%201']);
+    expect(screens.map((s) => s.href)).toEqual(['/credentials/fido/passkeys/u%201', '/monitor/api-Rates']);
   });
 
   it('should offer a guarded screen when its permission is in View and its area in Menu', () => {
     const permission = normalisePermissionObject({ Menu: ['tickets', 'config'], View: ['ticketView', 'tenancyConfig', 'smartcardTemporary'] });
-    expect(screensForViewer(permission, 'u1').map((s) => s.label)).toEqual(['Passkeys', 'Search tickets', 'My tickets', 'Tenancy configuration']);
+    expect(screensForViewer(permission, 'u1').map((s) => s.label)).toEqual(['Passkeys', 'Search tickets', 'My tickets', 'Tenancy configuration', 'API rate limits']);
   });
 });
 

@@ -35,6 +35,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/credentials/certificates/config', area: 'certificates', label: 'Certificate template order', description: 'Choose the order in which certificate templates are offered.' },
   { path: '/pki/manage/certificate-authorities', area: 'pki', label: 'Certificate authorities', description: 'Create root and intermediate certificate authorities.' },
   { path: '/monitor/pki-visualiser', area: 'pki', label: 'PKI hierarchy', description: 'See your certificate authorities as a tree, coloured by status.' },
+  { path: '/monitor/api-Rates', area: 'monitoring', label: 'API rate limits', description: 'The rate-limit rules and how many requests each allows and refuses.' },
 ] satisfies ConsoleScreen[]);
 
 /** A working screen the viewer may open, with the address to link to. */

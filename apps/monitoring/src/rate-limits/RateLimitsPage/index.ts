@@ -1,0 +1,1 @@
+export { RateLimitsPage } from './RateLimitsPage';
