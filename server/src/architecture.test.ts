@@ -97,12 +97,6 @@ function requestTakersBelowRoutes(): string[] {
     .filter((rel) => /\bFastifyRequest\b/.test(fs.readFileSync(path.join(SRC, rel), 'utf8')));
 }
 
-/**
- * Area files that are still a class-shaped service, owned by another piece of work (the smartcards
- * area's CMS Client relay). Nothing may join: every other service is free functions.
- */
-const CLASS_SERVICES_LEFT = new Set([path.join('smartcards', 'cms-client.service.ts')]);
-
 /** A class declared as a service (`class XService`), anywhere in the text. */
 const SERVICE_CLASS = /\bclass\s+\w*Service\b/;
 
@@ -114,7 +108,7 @@ const SERVICE_CLASS = /\bclass\s+\w*Service\b/;
 function classServices(): string[] {
   return sourceFiles(SRC)
     .map((file) => path.relative(SRC, file))
-    .filter((rel) => isArea(topOf(rel)) && !CLASS_SERVICES_LEFT.has(rel))
+    .filter((rel) => isArea(topOf(rel)))
     .filter((rel) => SERVICE_CLASS.test(fs.readFileSync(path.join(SRC, rel), 'utf8')));
 }
 
