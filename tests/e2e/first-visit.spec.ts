@@ -219,9 +219,11 @@ test.describe('first visit', () => {
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId: secondDevice })).credentials).toHaveLength(1);
     await expect(page.getByRole('list', { name: 'Registered passkeys' }).getByRole('listitem')).toHaveCount(2);
 
-    // Use a passkey: sign out, sign in with it alone.
+    // Use a passkey: sign out, sign in with it alone. The sign-in page's autofill request may sign in by
+    // itself at once (user presence is on), so wait for the passage through /login as an event, not a state.
+    const toLogin = page.waitForURL(/\/login/);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login/);
+    await toLogin;
     const clicked = page.getByRole('button', { name: 'Use a passkey' }).click({ timeout: 5_000 }).catch(() => undefined);
     await page.waitForURL(/\/home$/);
     await clicked;
