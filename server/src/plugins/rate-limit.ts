@@ -69,7 +69,7 @@ export const rateLimitPlugin = fp(
     await app.db.transaction().execute((trx) => seedOnce(trx, defaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds })));
     await limiter.reload(true);
     limiter.startPolling((error) => app.log.warn({ err: error }, 'reloading the rate-limit rules failed'));
-    app.addHook('onClose', async () => limiter.stopPolling());
+    app.addHook('onClose', async () => limiter.stop());
 
     app.addHook('onRequest', async (request) => {
       if (isConsoleFile(request)) return;

@@ -40,6 +40,7 @@ export class RateLimiter {
   #timer: NodeJS.Timeout | null = null;
   #chain: Promise<void> = Promise.resolve();
   #pending = 0;
+  #stopped = false;
 
   constructor(options: { db: Db; store: RateLimitStore }) {
     this.#db = options.db;
@@ -58,14 +59,19 @@ export class RateLimiter {
    */
   async reload(force = false): Promise<void> {
     this.#pending += 1;
-    const run = this.#chain.catch(() => undefined).then(() => this.#load(force));
-    this.#chain = run.finally(() => {
-      this.#pending -= 1;
-    });
+    const run = this.#chain.then(() => this.#load(force));
+    // The chain itself never rejects: a failed load is the caller's to handle (through `run`), and a
+    // rejected chain that no later reload picks up would be an unhandled rejection.
+    this.#chain = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.#pending -= 1;
+      });
     return run;
   }
 
   async #load(force: boolean): Promise<void> {
+    if (this.#stopped) return; // the app is closing: its database may be gone
     const version = await repository.currentVersion(this.#db);
     if (!force && version === this.#version) return;
     const stored = await repository.allRules(this.#db);
@@ -82,9 +88,17 @@ export class RateLimiter {
     this.#timer.unref();
   }
 
+  /** Stops polling for good (the app closes); a load asked for afterwards does nothing. */
   stopPolling(): void {
+    this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+  }
+
+  /** Stops polling and waits for a load in flight (the app closes before its database does). */
+  async stop(): Promise<void> {
+    this.stopPolling();
+    await this.#chain;
   }
 
   /** Checks one request. */
