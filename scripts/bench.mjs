@@ -157,6 +157,19 @@ async function main() {
     });
     if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
     await signIn(base, jar);
+    // The seeded per-user rule (1,200 a minute + 600) would refuse most of one session's requests here: raise
+    // it far out of reach, so that the limiter still runs on every request but refuses none.
+    const limits = await fetch(`${base}/api2/Monitoring-v1/RateLimitConfig`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) },
+      body: JSON.stringify({
+        layerRules: [
+          { layer: 1, stage: 0, rules: [{ rate: 100000000, periodSeconds: 60 }] },
+          { layer: 1, stage: 1, rules: [{ rate: 100000000, burst: 100000000, periodSeconds: 60 }] },
+        ],
+      }),
+    });
+    if (limits.status !== 200 && limits.status !== 204) throw new Error(`RateLimitConfig answered ${limits.status}: ${await limits.text()}`);
 
     // 1. check-session against a bare Fastify route.
     const checkReq = () => ({
