@@ -20,7 +20,7 @@
 //  - ms for a PIN verify + P-256 signature by the agent's PIV driver through pcscd, side by side with
 //    Debian's yubico-piv-tool on the same card (goal ≤ 1.2× the tool).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,8 @@ import { gzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** The server's KDF settings (server/src/platform/password.ts): argon2id, m = 19 MiB, t = 2, p = 1. */
@@ -117,6 +119,24 @@ async function signIn(base, jar = {}) {
   return keepCookies(jar, res);
 }
 
+/**
+ * The seeded per-user rule (1,200 a minute + 600) would refuse most of one session's requests in a bench:
+ * raise the seeded rules far out of reach, so that the limiter still runs on every request but refuses none.
+ */
+async function raiseLimits(base, jar) {
+  const limits = await fetch(`${base}/api2/Monitoring-v1/RateLimitConfig`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) },
+    body: JSON.stringify({
+      layerRules: [
+        { layer: 1, stage: 0, rules: [{ rate: 100000000, periodSeconds: 60 }] },
+        { layer: 1, stage: 1, rules: [{ rate: 100000000, burst: 100000000, periodSeconds: 60 }] },
+      ],
+    }),
+  });
+  if (limits.status !== 200 && limits.status !== 204) throw new Error(`RateLimitConfig answered ${limits.status}: ${await limits.text()}`);
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   const port = await freePort();
@@ -157,19 +177,7 @@ async function main() {
     });
     if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
     await signIn(base, jar);
-    // The seeded per-user rule (1,200 a minute + 600) would refuse most of one session's requests here: raise
-    // it far out of reach, so that the limiter still runs on every request but refuses none.
-    const limits = await fetch(`${base}/api2/Monitoring-v1/RateLimitConfig`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) },
-      body: JSON.stringify({
-        layerRules: [
-          { layer: 1, stage: 0, rules: [{ rate: 100000000, periodSeconds: 60 }] },
-          { layer: 1, stage: 1, rules: [{ rate: 100000000, burst: 100000000, periodSeconds: 60 }] },
-        ],
-      }),
-    });
-    if (limits.status !== 200 && limits.status !== 204) throw new Error(`RateLimitConfig answered ${limits.status}: ${await limits.text()}`);
+    await raiseLimits(base, jar);
 
     // 1. check-session against a bare Fastify route.
     const checkReq = () => ({
@@ -461,11 +469,24 @@ function benchCard() {
   });
 }
 
+/** CPU time (user + system) a process has used, ms, from /proc (null where there is no /proc). */
+function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `BENCH_ONLY=ratelimits` (issue 14): the latency the rate-limit engine adds per request. Two servers in one
  * run on the same kind of storage, one with the engine on (the seeded rules, never refusing) and one with it
- * off (`TESSERA_RATE_LIMIT_MAX=0`); sequential requests on one connection, alternating blocks between the
- * two so that the machine's load hits both alike; p50 and p99 of an anonymous route and of check-session.
+ * off (`TESSERA_RATE_LIMIT_MAX=0`; the "on" one has its seeded rules raised out of reach, so it refuses
+ * nothing); sequential requests on one connection, one to each server per round in alternating order so
+ * that the machine's load hits both alike; p50 and p99 of an anonymous route and of check-session, and each
+ * server's own CPU time per request.
  * With BENCH_REDIS_URL both keep sessions in Redis and the engine's buckets are there too.
  */
 async function rateLimitFigures() {
@@ -500,29 +521,37 @@ async function rateLimitFigures() {
       });
       if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
       await signIn(base, jar);
-      servers.push({ name, base, jar, pool: new Pool(base, { connections: 1, pipelining: 1 }) });
+      if (name === 'on') await raiseLimits(base, jar);
+      servers.push({ name, base, jar, child: children[children.length - 1], pool: new Pool(base, { connections: 1, pipelining: 1 }) });
     }
     console.log(`     rate limits: ${redis ? 'buckets and sessions in Redis' : 'in process'}`);
     const routes = {
       'GET Version (anonymous)': () => ({ path: '/api2/IDM-v1/Version', method: 'GET' }),
       'POST check-session': (jar) => ({ path: '/api2/Authentication-v1/check-session', method: 'POST', headers: { 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) } }),
     };
-    const BLOCK = 200;
-    const BLOCKS = Number(process.env.BENCH_RL_BLOCKS ?? 15);
+    const ROUNDS = Number(process.env.BENCH_RL_ROUNDS ?? 10000);
     for (const [label, makeRequest] of Object.entries(routes)) {
       const samples = { on: [], off: [] };
-      for (const server of servers) for (let i = 0; i < BLOCK; i++) await (await server.pool.request(makeRequest(server.jar))).body.dump(); // warm-up
-      for (let b = 0; b < BLOCKS; b++) {
-        for (const server of b % 2 === 0 ? servers : [...servers].reverse()) {
-          for (let i = 0; i < BLOCK; i++) {
-            const t0 = performance.now();
-            const res = await server.pool.request(makeRequest(server.jar));
-            await res.body.dump();
-            if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode} (${server.name})`);
-            samples[server.name].push(performance.now() - t0);
-          }
+      const cpu = { on: 0, off: 0 };
+      for (const server of servers) for (let i = 0; i < 300; i++) await (await server.pool.request(makeRequest(server.jar))).body.dump(); // warm-up
+      // Paired: each round sends one request to each server, in alternating order, so that a burst of load
+      // on the machine hits both alike; the servers' own CPU time (utime + stime from /proc) is read around
+      // the whole run, a figure that the load of other processes does not move.
+      const cpuBefore = servers.map((server) => processCpuMs(server.child.pid));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+          const t0 = performance.now();
+          const res = await server.pool.request(makeRequest(server.jar));
+          await res.body.dump();
+          if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode} (${server.name})`);
+          samples[server.name].push(performance.now() - t0);
         }
       }
+      servers.forEach((server, i) => {
+        const before = cpuBefore[i];
+        const after = processCpuMs(server.child.pid);
+        if (before !== null && after !== null) cpu[server.name] = ((after - before) * 1000) / ROUNDS;
+      });
       const pct = (values, p) => {
         const sorted = [...values].sort((x, y) => x - y);
         return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -537,6 +566,10 @@ async function rateLimitFigures() {
       const added = (on50 / off50 - 1) * 100;
       report(`${label} p50 added by the limiter (${where})`, added.toFixed(1), '%', redis ? 'one Redis round trip per request (counted by the Redis test)' : '≤ 5%', redis ? true : added <= 5);
       report(`${label} p99 on / off (${where})`, (on99 / off99).toFixed(2), '×', 'reference', true);
+      if (cpu.on > 0 && cpu.off > 0) {
+        report(`${label} server CPU per request off / on (${where})`, `${cpu.off.toFixed(1)} / ${cpu.on.toFixed(1)}`, 'µs', 'reference', true);
+        report(`${label} server CPU added by the limiter (${where})`, ((cpu.on / cpu.off - 1) * 100).toFixed(1), '%', 'reference', true);
+      }
     }
   } finally {
     for (const server of servers) await server.pool.close().catch(() => {});

@@ -118,6 +118,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   app.decorate('now', options.now ?? Date.now);
+  app.decorateRequest('routeConfigMemo', undefined);
   await app.register(envPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(bodyLimitPlugin);

@@ -9,8 +9,7 @@ import { currentSession } from '../platform/session-cookie';
 import { buildViewer } from '../identity/viewer.service';
 import { ViewerSchema } from '../platform/viewer.schemas';
 import * as authService from './auth.service';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { clearSessionCookie, requestSessionId, setSessionCookie } from '../platform/session-cookie';
 import {
   AnonymousSessionResponseSchema,
   DisclaimerResponseSchema,
@@ -24,10 +23,7 @@ const tags = ['authentication'];
 /** Registers the sign-in and session routes. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
-  const previousSessionId = (request: FastifyRequest): string | null => {
-    const token = readSessionToken(request);
-    return token ? sessionIdOf(token) : null;
-  };
+  const previousSessionId = (request: FastifyRequest): string | null => requestSessionId(request);
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await currentSession(request);

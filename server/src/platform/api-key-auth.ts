@@ -3,6 +3,7 @@
  * request that carries a key is the key's caller, whatever cookies it has. The key is looked up on
  * every request (no per-instance cache), so a revoked key is refused at once on every instance.
  */
+import { routeConfig } from './route-config';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPermissionObject, type Viewer } from '@tessera/domain';
 import type { Db } from '../db/database';
@@ -55,7 +56,7 @@ export async function apiKeyAuthContext(
 ): Promise<AuthContext> {
   const caller = await authenticate({ db: app.db, now: app.now }, token);
   if (!caller) throw new NotLoggedInError('The API key is invalid, expired or revoked');
-  const config = request.routeOptions.config;
+  const config = routeConfig(request);
   if (config.apiKey === false) throw new ForbiddenError(API_KEY_ROUTE_REFUSED);
   const auth: AuthContext = {
     // Keys have no session; this record stands for the key so session-shaped code has the tenant and user.

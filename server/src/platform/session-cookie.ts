@@ -13,6 +13,15 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
 
+/** The session id (SHA-256 of the token) of the request's cookie, or null; hashed once per request. */
+export function requestSessionId(request: FastifyRequest): string | null {
+  if (request.sessionIdMemo !== undefined) return request.sessionIdMemo;
+  const token = readSessionToken(request);
+  const id = token ? sessionIdOf(token) : null;
+  request.sessionIdMemo = id;
+  return id;
+}
+
 /** Sets the session cookie (a session cookie for the browser: the server owns the expiry). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   setCookie(reply, SESSION_COOKIE, token, {
@@ -33,10 +42,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  * record is deleted).
  */
 export async function currentSession(request: FastifyRequest): Promise<SessionRecord | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
+  const id = requestSessionId(request);
+  if (id === null) return null;
   const { sessions, now } = request.server;
-  const id = sessionIdOf(token);
   // The rate limiter read the record in its round trip at the start of this request: use it once.
   const preload = request.sessionPreload;
   request.sessionPreload = undefined;

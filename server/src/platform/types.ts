@@ -60,6 +60,10 @@ declare module 'fastify' {
      * instead of a second read; undefined when the limiter did not read it.
      */
     sessionPreload: SessionRecord | null | undefined;
+    /** The session id of the request's cookie, once computed (`requestSessionId`); undefined before. */
+    sessionIdMemo: string | null | undefined;
+    /** The route's config, once read (`platform/route-config.ts`); undefined before. */
+    routeConfigMemo: FastifyContextConfig | undefined;
   }
   interface FastifyContextConfig {
     /** Required on every route: `public` or `session` (a fully signed-in session). */

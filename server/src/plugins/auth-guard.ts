@@ -5,6 +5,7 @@
  * viewer's effective permissions (403 `FORBIDDEN` when none of the named ones is held). A request with
  * `Authorization: Bearer <API key>` is the key's caller instead (platform/api-key-auth.ts).
  */
+import { routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import { ForbiddenError, NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
@@ -42,7 +43,7 @@ export const authGuardPlugin = fp<AuthGuardOptions>(
     app.decorateRequest('auth', null);
 
     app.addHook('onRequest', async (request) => {
-      const config = request.routeOptions.config;
+      const config = routeConfig(request);
       if (config.auth !== 'session') return;
       const bearer = bearerToken(request);
       if (bearer !== null) {

@@ -12,14 +12,15 @@
  * an open socket are not counted. The agent hub's gRPC stream is not an HTTP route: it is opened with a
  * short-lived agent token that only a rate-limited session request can obtain, so it is limited there.
  */
+import { routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { parseApiKey } from '@tessera/domain';
 import { RateLimitBodyTooLargeError, TooManyRequestsError } from '../platform/errors';
 import { LoginThrottle } from '../platform/login-throttle';
 import { isFilePath } from '../platform/console-paths';
-import { readSessionToken } from '../platform/session-cookie';
-import { redisSessionKey, sessionIdOf } from '../platform/session-store';
+import { requestSessionId } from '../platform/session-cookie';
+import { redisSessionKey } from '../platform/session-store';
 import { bearerToken } from '../platform/api-key-auth';
 import { RateLimiter, defaultRules } from '../platform/rate-limits/rate-limiter';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../platform/rate-limits/stores';
@@ -27,7 +28,7 @@ import { seedOnce } from '../platform/rate-limits/rate-limit-rules.repository';
 
 /** Is the request for one of the console's files (not counted)? */
 export function isConsoleFile(request: FastifyRequest): boolean {
-  return request.routeOptions.config.staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/');
+  return routeConfig(request).staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/');
 }
 
 /** The general-stage subject of a request without a session: its API key's public id, or its address. */
@@ -73,13 +74,12 @@ export const rateLimitPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       if (isConsoleFile(request)) return;
-      const token = readSessionToken(request);
       const result = await limiter.check({
         method: request.method,
         path: request.url.split('?')[0] ?? '/',
         ip: request.ip,
         anonymousSubject: anonymousSubject(request),
-        sessionId: token ? sessionIdOf(token) : null,
+        sessionId: requestSessionId(request),
         contentLength: contentLength(request),
         now: app.now(),
       });

@@ -6,6 +6,7 @@
  * once (ioredis's 'error' events are handled, never "Unhandled error event"), and the client reconnects by
  * itself every second at most; the console's files are still served.
  */
+import { routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { OutageLog, ServiceUnavailableError, isRedisConnectionError } from '../platform/availability';
@@ -40,7 +41,7 @@ export const redisPlugin = fp(
     app.decorate('redis', redis);
     app.addHook('onRequest', async (request) => {
       if (redis.status === 'ready') return;
-      if (request.routeOptions.config.staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/')) return;
+      if (routeConfig(request).staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/')) return;
       throw new ServiceUnavailableError('redis');
     });
     app.addHook('onError', async (_request, _reply, error) => {

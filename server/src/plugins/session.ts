@@ -13,6 +13,7 @@ export const sessionPlugin = fp(
       : new DatabaseSessionStore(app.db);
     app.decorate<SessionStore>('sessions', store);
     app.decorateRequest('sessionPreload', undefined);
+    app.decorateRequest('sessionIdMemo', undefined);
     // Embedded PGlite has no autovacuum: after each purge the server applies autovacuum's rule itself.
     const embedded = app.config.databaseUrl === null;
     const purge = async (): Promise<void> => {

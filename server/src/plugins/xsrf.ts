@@ -3,6 +3,7 @@
  * cookie sets one; every POST/PUT/PATCH/DELETE must carry `X-XSRF-TOKEN` equal to the cookie, except
  * a request with `Authorization: Bearer` and no session cookie (an API key).
  */
+import { routeConfig } from '../platform/route-config';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { CsrfError } from '../platform/errors';
@@ -37,7 +38,7 @@ export const xsrfPlugin = fp(
         });
       }
       if (!UNSAFE_METHODS.has(request.method)) return;
-      if (request.routeOptions.config.xsrf === false) return;
+      if (routeConfig(request).xsrf === false) return;
       // An API key request carries no session cookie for a forged page to ride on (ARCHITECTURE "API keys").
       if (bearerToken(request) !== null && !readSessionToken(request)) return;
       const header = request.headers[XSRF_HEADER];

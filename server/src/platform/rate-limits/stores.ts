@@ -165,10 +165,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
  * group for the session's tenant and user, checks `maxDataBytes`, then takes a token from every winning
  * bucket or none, and counts. One round trip per request, session included.
  *
- * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), groupCount,
- * then per group: stage, ruleCount, then per rule: key, matchTenant, userId, limited (1/0), capacity,
- * refillPerMs, periodMs, maxDataBytes. Returns {outcome (0 allowed, 1 refused, 2 too large), retryAfterMs
- * or maxDataBytes, the session's JSON or false}.
+ * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), then the
+ * candidate groups as JSON (serialised once per rule set, method and path): `[[stage, [[key, matchTenant,
+ * userId, limited (1/0), capacity, refillPerMs, periodMs, maxDataBytes], ...]], ...]`. A bucket is one
+ * string `"<tokens> <at>"` under `tb:` with an expiry (a GET and a SET per bucket; `b:` held the hashes of
+ * an earlier layout, left to expire). Returns {outcome (0 allowed,
+ * 1 refused, 2 too large), retryAfterMs or maxDataBytes, the session's JSON or false}.
  */
 const CHECK_SCRIPT = `
 local prefix = ARGV[1]
@@ -177,7 +179,7 @@ local ip = ARGV[3]
 local contentLength = tonumber(ARGV[4])
 local subject = ARGV[5]
 local sessionKey = ARGV[6]
-local groupCount = tonumber(ARGV[7])
+local groups = cjson.decode(ARGV[7])
 local raw = false
 local tenant = false
 local user = false
@@ -194,31 +196,20 @@ if sessionKey ~= '' then
   end
 end
 local chosen = {}
-local i = 8
-for g = 1, groupCount do
-  local stage = ARGV[i]
-  local ruleCount = tonumber(ARGV[i + 1])
-  i = i + 2
-  local winner = nil
-  for r = 1, ruleCount do
-    if winner == nil then
-      local matchTenant = ARGV[i + 1]
-      local ruleUser = ARGV[i + 2]
-      if (matchTenant == '*' or matchTenant == tenant) and (ruleUser == '*' or ruleUser == user) then
-        winner = {
-          key = ARGV[i], limited = ARGV[i + 3] == '1', capacity = tonumber(ARGV[i + 4]), refill = tonumber(ARGV[i + 5]),
-          period = tonumber(ARGV[i + 6]), maxBytes = tonumber(ARGV[i + 7]), stage = stage,
-        }
-      end
+for _, group in ipairs(groups) do
+  for _, rule in ipairs(group[2]) do
+    if (rule[2] == '*' or rule[2] == tenant) and (rule[3] == '*' or rule[3] == user) then
+      chosen[#chosen + 1] = {
+        key = rule[1], limited = rule[4] == 1, capacity = rule[5], refill = rule[6], period = rule[7],
+        maxBytes = rule[8], stage = group[1],
+      }
+      break
     end
-    i = i + 8
   end
-  if winner then chosen[#chosen + 1] = winner end
 end
 local statsKey = prefix .. 's:' .. tostring(math.floor(now / 60000) * 60000)
 local function count(key, what)
-  redis.call('HINCRBY', statsKey, key .. what, 1)
-  redis.call('EXPIRE', statsKey, 1200)
+  if redis.call('HINCRBY', statsKey, key .. what, 1) == 1 then redis.call('EXPIRE', statsKey, 1200) end
 end
 for _, rule in ipairs(chosen) do
   if rule.maxBytes >= 0 and contentLength >= 0 and contentLength > rule.maxBytes then
@@ -232,12 +223,13 @@ local updates = {}
 for _, rule in ipairs(chosen) do
   if rule.limited then
     local who = subject
-    if rule.stage == '0' then who = 'ip:' .. ip end
-    local bucketKey = prefix .. 'b:' .. rule.key .. ':' .. who
-    local state = redis.call('HMGET', bucketKey, 't', 'at')
+    if rule.stage == 0 then who = 'ip:' .. ip end
+    local bucketKey = prefix .. 'tb:' .. rule.key .. ':' .. who
+    local state = redis.call('GET', bucketKey)
     local tokens = rule.capacity
-    if state[1] then
-      tokens = math.min(rule.capacity, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rule.refill)
+    if state then
+      local space = string.find(state, ' ', 1, true)
+      tokens = math.min(rule.capacity, tonumber(string.sub(state, 1, space - 1)) + math.max(0, now - tonumber(string.sub(state, space + 1))) * rule.refill)
     end
     if tokens < 1 then
       refused = true
@@ -252,10 +244,9 @@ for _, rule in ipairs(chosen) do
 end
 if refused then return {1, math.ceil(retry), raw} end
 for _, u in ipairs(updates) do
-  redis.call('HSET', u[1], 't', tostring(u[2]), 'at', tostring(now))
   local ttl = u[3].period
   if u[3].refill > 0 then ttl = math.ceil(u[3].capacity / u[3].refill) end
-  redis.call('PEXPIRE', u[1], ttl + 1000)
+  redis.call('SET', u[1], string.format('%.17g %d', u[2], now), 'PX', ttl + 1000)
 end
 for _, rule in ipairs(chosen) do count(rule.key, ':a') end
 return {0, 0, raw}
@@ -268,6 +259,8 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: Redis;
   readonly #prefix: string;
   readonly #sessionKey: (id: string) => string;
+  /** The script's JSON of each candidate list (the rule set caches the lists per method and path). */
+  readonly #json = new WeakMap<readonly RuleGroup[], string>();
 
   constructor(redis: Redis, options: { prefix: string; sessionKey: (id: string) => string }) {
     this.#redis = redis;
@@ -284,20 +277,28 @@ export class RedisRateLimitStore implements RateLimitStore {
       input.contentLength ?? -1,
       input.anonymousSubject,
       input.sessionId === null ? '' : this.#sessionKey(input.sessionId),
-      input.groups.length,
+      this.#serialised(input.groups),
     ];
-    for (const group of input.groups) {
-      args.push(group.stage, group.rules.length);
-      for (const rule of group.rules) {
-        args.push(rule.key, rule.matchTenant, rule.rule.userId, rule.limited ? 1 : 0, rule.capacity, rule.refillPerMs, rule.periodMs, rule.maxDataBytes);
-      }
-    }
     const script = (this.#redis as unknown as { tesseraRateLimitCheck: CheckScript }).tesseraRateLimitCheck;
     const [outcome, value, raw] = await script.apply(this.#redis, args);
     const session = input.sessionId === null ? undefined : raw ? (JSON.parse(raw) as SessionRecord) : null;
     if (outcome === 2) return { outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: value, session };
     if (outcome === 1) return { outcome: 'refused', retryAfterMs: value, maxDataBytes: -1, session };
     return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session };
+  }
+
+  #serialised(groups: readonly RuleGroup[]): string {
+    let json = this.#json.get(groups);
+    if (json === undefined) {
+      json = JSON.stringify(
+        groups.map((group) => [
+          group.stage,
+          group.rules.map((rule) => [rule.key, rule.matchTenant, rule.rule.userId, rule.limited ? 1 : 0, rule.capacity, rule.refillPerMs, rule.periodMs, rule.maxDataBytes]),
+        ]),
+      );
+      this.#json.set(groups, json);
+    }
+    return json;
   }
 
   async minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>> {
