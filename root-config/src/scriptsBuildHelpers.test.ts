@@ -161,6 +161,13 @@ describe('scanNamedImports', () => {
     expect([...scanNamedImports(source, '@primer/react/experimental').names]).toEqual(['DataTable']);
   });
 
+  it('should not read the word import in a comment as the start of a statement', () => {
+    const commented = `/**\n * Users CSV import and export, search.\n */\n// import everything from '@tessera/domain'\nimport type {\n  Device,\n} from '@tessera/domain';\nimport { validateSubnet } from '@tessera/domain';\n`;
+    const found = scanNamedImports(commented, '@tessera/domain');
+    expect(found.whole).toBe(false);
+    expect([...found.names]).toEqual(['validateSubnet']);
+  });
+
   it('should flag a namespace, default or dynamic import as needing the whole module', () => {
     expect(scanNamedImports("import * as Primer from '@primer/react';", '@primer/react').whole).toBe(true);
     expect(scanNamedImports("import Primer, { Button } from '@primer/react';", '@primer/react').whole).toBe(true);

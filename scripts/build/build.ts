@@ -31,6 +31,7 @@ import {
   parseEsmExports,
   renderIndexHtml,
   scanNamedImports,
+  type NamedImports,
   sourceEntryOf,
   validateImportMap,
   type ImportMap,
@@ -114,6 +115,27 @@ interface BuiltModule {
   warnings: string[];
 }
 
+/**
+ * Project packages whose browser module holds only the names that browser code imports from them. The
+ * domain package is the one home of every rule the server, the CLI and the browser share; most of it
+ * (audit actions, server-side validation, status tables) only the server uses, and the first screen
+ * loads the module, so it must not grow with every area's server rules.
+ */
+const TREE_SHAKEN_SOURCE_MODULES = ['@tessera/domain'];
+
+/** The names the browser's sources (apps and shared deps, the package's own folder left out) import from `name`. */
+function browserUse(name: string, sources: Map<string, string>, packageSrc: string): NamedImports {
+  const acc: NamedImports = { names: new Set<string>(), whole: false };
+  const own = packageSrc + path.sep;
+  for (const [file, text] of sources) {
+    if (file.startsWith(own)) continue;
+    const found = scanNamedImports(text, name);
+    found.names.forEach((n) => acc.names.add(n));
+    acc.whole ||= found.whole;
+  }
+  return acc;
+}
+
 /** Builds the web console into `outDir` (atomically replaced). */
 export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult> {
   const started = performance.now();
@@ -149,6 +171,14 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
       if (!existsSync(entryFile)) {
         warn(`build: skipping ${name}: ${sourceEntry} does not exist yet`);
         skipped.push(name);
+        continue;
+      }
+      const shaken = TREE_SHAKEN_SOURCE_MODULES.includes(name) ? browserUse(name, sources, path.dirname(entryFile)) : null;
+      if (shaken && !shaken.whole) {
+        // Only what the browser's code imports: the server's and the CLI's share of the package stays out.
+        const names = [...shaken.names].sort();
+        const entryContents = names.length > 0 ? `export { ${names.join(', ')} } from ${JSON.stringify(entryFile)};\n` : 'export {};\n';
+        specs.push({ name, logicalUrl, entryFile: null, entryContents, resolveDir: path.dirname(entryFile), internal: [name] });
         continue;
       }
       specs.push({ name, logicalUrl, entryFile, resolveDir: path.dirname(entryFile), internal: [name] });

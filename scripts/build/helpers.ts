@@ -133,6 +133,11 @@ export function findDuplicateBundles(modules: readonly BundledModule[], guarded:
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 
+/** A source with its block comments and whole-line `//` comments blanked out. */
+export function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, '');
+}
+
 /** The named imports of one module specifier found in a source text. */
 export interface NamedImports {
   /** Value names imported (`import { Button, Box as B }` → Button, Box). Type-only imports are left out. */
@@ -146,8 +151,10 @@ export interface NamedImports {
  * (exactly; `@primer/react` does not match `@primer/react/experimental`). Handles multi-line lists,
  * `as` renames, inline `type` modifiers, `import type {…}` (ignored) and `export {…} from`.
  */
-export function scanNamedImports(source: string, specifier: string): NamedImports {
+export function scanNamedImports(text: string, specifier: string): NamedImports {
   const result: NamedImports = { names: new Set(), whole: false };
+  // Comments out first: the word "import" in a doc comment would otherwise start a statement.
+  const source = withoutComments(text);
   const quoted = `['"]${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`;
   const statement = new RegExp(`\\b(import|export)\\s+(type\\s+)?([^;]*?)\\s*from\\s*${quoted}`, 'g');
   for (const m of source.matchAll(statement)) {

@@ -51,7 +51,7 @@ import { organisationsSearchProvider, usersSearchProvider } from './identity/use
 import { devicesSearchProvider } from './devices/devices.service';
 import { pkiRoutes } from './pki/pki.routes';
 import { pkiPublicRoutes } from './pki/pki-public.routes';
-import { authenticate as authenticateApiKey } from './apikeys/apikeys.service';
+import { authenticate as authenticateApiKey, ownerOfKeyId } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
 import type { Db } from './db/database';
@@ -128,7 +128,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(redisPlugin);
   await app.register(auditPlugin, options.auditWriter ? { writer: options.auditWriter } : {});
   await app.register(sessionPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { apiKeyOwner: ownerOfKeyId });
   await app.register(xsrfPlugin);
   await app.register(authGuardPlugin, { authenticateApiKey });
   await app.register(openapiPlugin, { version: SERVER_VERSION });

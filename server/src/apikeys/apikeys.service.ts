@@ -149,6 +149,15 @@ function sameHash(a: string, b: string): boolean {
  * creator is gone or disabled. The effective permissions are the key's that the creator still holds,
  * so taking a role from a person also takes it from their keys. Records the use (at most once a minute).
  */
+/**
+ * The tenant and creator of a key id, whatever the key's state (the rate limiter matches tenant-layer rules
+ * with it before the auth guard checks the key), or null for an unknown id.
+ */
+export async function ownerOfKeyId(deps: Pick<ApiKeysDeps, 'db'>, keyId: string): Promise<{ tenantId: string; userId: string } | null> {
+  const row = await repo.findByKeyId(deps.db, keyId);
+  return row ? { tenantId: row.tenant_id, userId: row.created_by } : null;
+}
+
 export async function authenticate(deps: Pick<ApiKeysDeps, 'db' | 'now'>, token: string): Promise<ApiKeyCaller | null> {
   const parts = parseApiKey(token);
   if (!parts) return null;

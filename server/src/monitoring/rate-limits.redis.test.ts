@@ -80,6 +80,19 @@ const haveRedis = Boolean(process.env.TESSERA_TEST_REDIS_URL) || findBinary('red
     expect(commands).toEqual(['evalsha']);
   });
 
+  it("should hold an API key to its tenant's layer-0 rule across both instances", async () => {
+    const secret = (await admin.post('/api2/IDM-v1/ApiKeys', { name: 'redis-limited', permissions: ['ticketView'], expiresInDays: 7 })).json().secret as string;
+    await admin.put(CONFIG, { layerRules: [{ layer: 0, stage: 1, rules: [{ endpoint: VERSION, rate: 2, burst: 0, periodSeconds: 3600 }] }] });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const app = i % 2 === 0 ? t.app : second;
+      statuses.push((await app.inject({ method: 'GET', url: VERSION, remoteAddress: '10.7.0.9', headers: { authorization: `Bearer ${secret}` } })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    await admin.put(CONFIG, { layerRules: [] });
+  });
+
   it('should refuse a revoked session at once on the other instance (no session cache)', async () => {
     const c = t.client({ remoteAddress: '10.7.0.3' });
     await c.login('admin', TEST_PASSWORD);

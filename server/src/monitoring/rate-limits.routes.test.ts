@@ -130,6 +130,30 @@ describe('rate-limit rules', () => {
     });
   });
 
+  it("should match a tenant's layer-0 rules to its API keys (under the key's creator), not to other tenants' keys", async () => {
+    const keyOf = async (client: TestClient, name: string, host?: string) =>
+      (await client.post('/api2/IDM-v1/ApiKeys', { name, permissions: ['ticketView'], expiresInDays: 7 }, host ? { headers: { host } } : {})).json().secret as string;
+    const ours = await keyOf(admin, 'limited-by-tenant');
+    const adminUserId = (await admin.get('/api/login')).json().id as string;
+    await t.createUser(otherTenantId, 'erin', ['apiKeyManage', 'ticketView']);
+    const erin = t.client({ remoteAddress: '10.4.0.3' });
+    expect((await erin.post('/api2/Authentication-v1/login', { username: 'erin', password: TEST_PASSWORD }, { headers: { host: 'globex.test' } })).statusCode).toBe(200);
+    const theirs = await keyOf(erin, 'globex-key', 'globex.test');
+    // A per-creator rule on tenant A's layer 0: a key acts for its creator, so the rule holds the key.
+    await apply([{ layer: 0, stage: 1, rules: [{ userId: adminUserId, endpoint: VERSION, rate: 2, burst: 0 }, { endpoint: NEWS, rate: 1, burst: 0 }] }]);
+    const withKey = (secret: string, url: string, address: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: address, headers: { authorization: `Bearer ${secret}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await withKey(ours, VERSION, '10.4.0.1')).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
+    // Tenant B's key is not held by tenant A's layer 0, on either rule.
+    for (let i = 0; i < 3; i++) expect((await withKey(theirs, VERSION, '10.4.0.4')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await withKey(theirs, NEWS, '10.4.0.4')).statusCode).not.toBe(429);
+    // Tenant A's tenant-wide rule holds a key of tenant A.
+    expect((await withKey(ours, NEWS, '10.4.0.5')).statusCode).not.toBe(429);
+    expect((await withKey(ours, NEWS, '10.4.0.5')).statusCode).toBe(429);
+  });
+
   it('should refuse a bad config whole, naming the rule and the field, and change nothing', async () => {
     await apply([{ layer: 1, stage: 1, rules: [{ rate: 500 }] }]);
     const auditsBefore = (await t.auditRows('ratelimits.update')).length;

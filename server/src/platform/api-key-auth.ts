@@ -30,6 +30,12 @@ export interface ApiKeyCaller {
  */
 export type ApiKeyAuthenticator = (deps: { db: Db; now: () => number }, token: string) => Promise<ApiKeyCaller | null>;
 
+/**
+ * The tenant and creator of a key id, or null when no key has it (the apikeys area's `ownerOfKeyId`):
+ * the rate limiter's view of a key, before the auth guard checks its secret.
+ */
+export type ApiKeyOwnerLookup = (deps: { db: Db }, keyId: string) => Promise<{ tenantId: string; userId: string } | null>;
+
 /** Message of a route an API key may not call (sign-in, own password, MFA, passkeys, key management). */
 export const API_KEY_ROUTE_REFUSED = 'This call is not available to API keys';
 

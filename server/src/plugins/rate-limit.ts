@@ -21,7 +21,8 @@ import { LoginThrottle } from '../platform/login-throttle';
 import { isFilePath } from '../platform/console-paths';
 import { requestSessionId } from '../platform/session-cookie';
 import { redisSessionKey } from '../platform/session-store';
-import { bearerToken } from '../platform/api-key-auth';
+import { bearerToken, type ApiKeyOwnerLookup } from '../platform/api-key-auth';
+import { KeyOwners } from '../platform/rate-limits/key-owners';
 import { RateLimiter, defaultRules } from '../platform/rate-limits/rate-limiter';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../platform/rate-limits/stores';
 import { seedOnce } from '../platform/rate-limits/rate-limit-rules.repository';
@@ -31,22 +32,21 @@ export function isConsoleFile(request: FastifyRequest): boolean {
   return routeConfig(request).staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/');
 }
 
-/** The general-stage subject of a request without a session: its API key's public id, or its address. */
-function anonymousSubject(request: FastifyRequest): string {
-  const bearer = bearerToken(request);
-  const key = bearer ? parseApiKey(bearer) : null;
-  return key ? `k:${key.keyId}` : `ip:${request.ip}`;
-}
-
 function contentLength(request: FastifyRequest): number | null {
   const header = request.headers['content-length'];
   if (typeof header !== 'string' || !/^\d+$/.test(header)) return null;
   return Number(header);
 }
 
+/** Options of the rate-limit plugin. */
+export interface RateLimitPluginOptions {
+  /** The owner of an API key id (the apikeys area's `ownerOfKeyId`), so that tenant-layer rules match key requests. */
+  apiKeyOwner: ApiKeyOwnerLookup;
+}
+
 /** Registers the limiters. `TESSERA_RATE_LIMIT_MAX=0` turns the rule engine off (benchmarks). */
-export const rateLimitPlugin = fp(
-  async (app) => {
+export const rateLimitPlugin = fp<RateLimitPluginOptions>(
+  async (app, options) => {
     const { config } = app;
     app.decorate(
       'loginThrottle',
@@ -72,14 +72,20 @@ export const rateLimitPlugin = fp(
     limiter.startPolling((error) => app.log.warn({ err: error }, 'reloading the rate-limit rules failed'));
     app.addHook('onClose', async () => limiter.stop());
 
+    const keyOwners = new KeyOwners({ lookup: options.apiKeyOwner, db: app.db, now: app.now });
     app.addHook('onRequest', async (request) => {
       if (isConsoleFile(request)) return;
+      // A request with a Bearer token is the key's caller whatever its cookies (as in the auth guard): it
+      // counts in the key's own bucket, under the key's tenant and creator for the rules that name them.
+      const bearer = bearerToken(request);
+      const key = bearer ? parseApiKey(bearer) : null;
       const result = await limiter.check({
         method: request.method,
         path: request.url.split('?')[0] ?? '/',
         ip: request.ip,
-        anonymousSubject: anonymousSubject(request),
-        sessionId: requestSessionId(request),
+        anonymousSubject: key ? `k:${key.keyId}` : `ip:${request.ip}`,
+        sessionId: bearer === null ? requestSessionId(request) : null,
+        keyOwner: key ? await keyOwners.get(key.keyId) : null,
         contentLength: contentLength(request),
         now: app.now(),
       });

@@ -25,6 +25,8 @@ export interface CheckInput {
   anonymousSubject: string;
   /** SHA-256 id of the session cookie's token, or null. */
   sessionId: string | null;
+  /** The tenant and creator of the request's API key (no session then), or null. */
+  keyOwner: { tenantId: string; userId: string } | null;
   /** `Content-Length`, or null. */
   contentLength: number | null;
   now: number;
@@ -81,10 +83,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async check(input: CheckInput): Promise<CheckResult> {
     const session = input.sessionId === null ? undefined : await this.#readSession(input.sessionId);
     const signedIn = callerOfSession(session ?? null, input.now);
+    const owner = signedIn ?? input.keyOwner;
     const caller: Caller = {
       ip: input.ip,
-      tenantId: signedIn?.tenantId ?? null,
-      userId: signedIn?.userId ?? null,
+      tenantId: owner?.tenantId ?? null,
+      userId: owner?.userId ?? null,
       subject: signedIn ? `u:${signedIn.userId}` : input.anonymousSubject,
     };
     const chosen = chosenRules(input.groups, caller);
@@ -165,12 +168,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
  * group for the session's tenant and user, checks `maxDataBytes`, then takes a token from every winning
  * bucket or none, and counts. One round trip per request, session included.
  *
- * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), then the
- * candidate groups as JSON (serialised once per rule set, method and path): `[[stage, [[key, matchTenant,
+ * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), the candidate
+ * groups as JSON (serialised once per rule set, method and path): `[[stage, [[key, matchTenant,
  * userId, limited (1/0), capacity, refillPerMs, periodMs, maxDataBytes], ...]], ...]`. A bucket is one
  * string `"<tokens> <at>"` under `tb:` with an expiry (a GET and a SET per bucket; `b:` held the hashes of
- * an earlier layout, left to expire). Returns {outcome (0 allowed,
- * 1 refused, 2 too large), retryAfterMs or maxDataBytes, the session's JSON or false}.
+ * an earlier layout, left to expire). Then the API key's tenant and creator ('' : none); a signed-in
+ * session's own tenant and user take their place. Returns {outcome (0 allowed, 1 refused, 2 too large),
+ * retryAfterMs or maxDataBytes, the session's JSON or false}.
  */
 const CHECK_SCRIPT = `
 local prefix = ARGV[1]
@@ -183,6 +187,10 @@ local groups = cjson.decode(ARGV[7])
 local raw = false
 local tenant = false
 local user = false
+if ARGV[8] ~= '' then
+  tenant = ARGV[8]
+  user = ARGV[9]
+end
 if sessionKey ~= '' then
   raw = redis.call('GET', sessionKey)
   if raw then
@@ -278,6 +286,8 @@ export class RedisRateLimitStore implements RateLimitStore {
       input.anonymousSubject,
       input.sessionId === null ? '' : this.#sessionKey(input.sessionId),
       this.#serialised(input.groups),
+      input.keyOwner?.tenantId ?? '',
+      input.keyOwner?.userId ?? '',
     ];
     const script = (this.#redis as unknown as { tesseraRateLimitCheck: CheckScript }).tesseraRateLimitCheck;
     const [outcome, value, raw] = await script.apply(this.#redis, args);
