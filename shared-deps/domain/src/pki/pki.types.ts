@@ -14,6 +14,7 @@ import type {
   RenewalMode,
   RequestOutcome,
   RevocationReason,
+  RevocationSortField,
   RevocationState,
   SanType,
   TemplateAccessLevel,
@@ -365,6 +366,16 @@ export interface Revocation {
   requestedAt: string;
   revokedAt: string | null;
   failureCode: string | null;
+}
+/** The query of `GET /api2/Certificates-v1/Revocations` (all optional; without a state, the done revocations). */
+export interface RevocationsQuery {
+  state?: RevocationState;
+  /** 1-based. */
+  page?: number;
+  /** Subject substring (case-insensitive) or serial prefix (hex). */
+  search?: string;
+  sortField?: RevocationSortField;
+  sortDirection?: 'asc' | 'desc';
 }
 /** `GET /api2/Certificates-v1/Revocations?state&page`. */
 export interface RevocationsResponse {
