@@ -185,10 +185,21 @@ describe('certificate details, downloads and revocations', () => {
     await t.createUser(tenantId, 'revviewer', ['certRevokeView']);
     const revViewer = t.client();
     await revViewer.login('revviewer', TEST_PASSWORD);
-    expect((await revViewer.get(`${C}/Revocations`)).statusCode).toBe(200);
+    // A pending revocation (as a template needing revocation approval leaves it) is listed only to viewPendingFailedRevocations.
+    const certRow = await t.db.selectFrom('certificates').select('id').where('serial_number', '=', issued.certID.split(':')[1]!).executeTakeFirstOrThrow();
+    await t.db.insertInto('revocations').values({ tenant_id: tenantId, certificate_id: certRow.id, reason: 'superseded', state: 'pending', requested_by: adminId }).execute();
+    const done = (await revViewer.get(`${C}/Revocations`)).json();
+    expect(done.totalResults).toBe(12);
+    expect(done.results.every((r: { state: string }) => r.state === 'complete')).toBe(true);
     const pending = await revViewer.get(`${C}/Revocations?state=pending`);
     expect(pending.statusCode).toBe(403);
     expect(pending.json().message).toContain('viewPendingFailedRevocations');
+    await t.createUser(tenantId, 'pendviewer', ['viewPendingFailedRevocations']);
+    const pendViewer = t.client();
+    await pendViewer.login('pendviewer', TEST_PASSWORD);
+    expect((await pendViewer.get(`${C}/Revocations`)).json()).toMatchObject({ totalResults: 1, results: [{ state: 'pending', certId: issued.certID, revokedAt: null }] });
+    expect((await pendViewer.get(`${C}/Revocations?state=complete`)).statusCode).toBe(403);
+    expect((await admin.get(`${C}/Revocations`)).json().totalResults).toBe(13);
 
     expect((await admin.get(`${C}/Certificate?certId=${issuing.id}:0badc0de`)).statusCode).toBe(404);
     expect((await admin.get(`${C}/Certificate?certId=not-a-cert`)).json()).toMatchObject({ code: 'VALIDATION', field: 'certId' });

@@ -1,6 +1,6 @@
 /** Routes reading certificates: Certificate, CertificateInfo, CertificateDownload and Revocations (docs/api.md "Endpoints (issue 12)"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CERTIFICATE_PAGE_SIZE } from '@tessera/domain';
+import { CERTIFICATE_PAGE_SIZE, REVOCATION_STATES, type RevocationState } from '@tessera/domain';
 import { errorResponses } from '../platform/schemas';
 import { requireAuth } from '../platform/request';
 import { ForbiddenError } from '../platform/errors';
@@ -11,8 +11,10 @@ import { CertIdQuery, CertificateDetailsSchema, CertificateFileSchema, Certifica
 const tags = ['certificates'];
 const C = '/api2/Certificates-v1';
 
-/** Revocation states only viewPendingFailedRevocations may list (admin-console §2.2 `viewPending/...`). */
-const PENDING_STATES: readonly string[] = ['pending', 'failed'];
+/** Pending and failed revocations are listed with viewPendingFailedRevocations (admin-console §2.2 `viewPending/...`), the others with certRevokeView. */
+function permissionToList(state: RevocationState): 'viewPendingFailedRevocations' | 'certRevokeView' {
+  return state === 'pending' || state === 'failed' ? 'viewPendingFailedRevocations' : 'certRevokeView';
+}
 
 /** Registers the certificate reading routes. */
 export const certificateViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,10 +40,10 @@ export const certificateViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'session', permission: ['certRevokeView', 'viewPendingFailedRevocations'] }, schema: { summary: 'List revocations', tags, querystring: RevocationsQuerySchema, response: { 200: RevocationsSchema, ...errorResponses(401) } } },
     async (request) => {
       const auth = requireAuth(request);
-      const state = request.query.state ?? 'complete';
-      const needed = PENDING_STATES.includes(state) ? 'viewPendingFailedRevocations' : 'certRevokeView';
-      if (!auth.permissions?.has(needed)) throw new ForbiddenError(`Listing ${state} revocations needs the ${needed} permission`);
-      return service.listRevocations(deps, auth, request.query, CERTIFICATE_PAGE_SIZE);
+      const { state, ...query } = request.query;
+      const visible = REVOCATION_STATES.filter((s) => auth.permissions?.has(permissionToList(s)));
+      if (state !== undefined && !visible.includes(state)) throw new ForbiddenError(`Listing ${state} revocations needs the ${permissionToList(state)} permission`);
+      return service.listRevocations(deps, auth, query, state !== undefined ? [state] : visible, CERTIFICATE_PAGE_SIZE);
     },
   );
 };

@@ -197,12 +197,11 @@ export async function downloadCertificate(deps: Pick<PkiDeps, 'db'>, auth: Pick<
 }
 
 /**
- * `GET Revocations` (certRevokeView): revocations of the tenant, 10 a page, paged, sorted and searched (subject
- * substring or serial prefix) in the database. Without a state it lists the done ones (`complete`).
+ * `GET Revocations`: revocations of the tenant in `states` (the route decides which the viewer may see), 10 a page,
+ * paged, sorted and searched (subject substring or serial prefix) in the database.
  */
-export async function listRevocations(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, query: RevocationsQuery, pageSize: number): Promise<RevocationsResponse> {
-  const state: RevocationState = query.state ?? 'complete';
-  let q = deps.db.selectFrom('revocations as r').innerJoin('certificates as c', 'c.id', 'r.certificate_id').where('r.tenant_id', '=', auth.tenantId).where('r.state', '=', state);
+export async function listRevocations(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, query: Omit<RevocationsQuery, 'state'>, states: readonly RevocationState[], pageSize: number): Promise<RevocationsResponse> {
+  let q = deps.db.selectFrom('revocations as r').innerJoin('certificates as c', 'c.id', 'r.certificate_id').where('r.tenant_id', '=', auth.tenantId).where('r.state', 'in', states);
   const search = query.search?.trim();
   if (search) {
     const serial = search.toLowerCase().replace(/^0x/, '');
