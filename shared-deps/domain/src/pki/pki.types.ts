@@ -21,6 +21,7 @@ import type {
   TemplateClass,
   ValidityUnit,
 } from './constants';
+import type { SeedTemplateEntry } from './validateTemplate';
 
 /** A licensed template of a CA (admin-console §3 CA). */
 export interface LicensedTemplate {
@@ -399,4 +400,25 @@ export interface CancelRevocationRequest {
 export interface UploadCertificateRequest {
   certificate: string;
   friendlyName?: string;
+}
+
+/** `POST /api2/PKI-v1/SeedTemplates` (`tessera templates seed`): the whole file, checked and applied in one transaction. */
+export interface SeedTemplatesRequest {
+  templates: SeedTemplateEntry[];
+  /** Answer the changes without applying them. */
+  dryRun?: boolean;
+  /** Also delete the tenant's templates the file does not name. */
+  prune?: boolean;
+}
+/** What seeding does to one template. */
+export interface SeedTemplateChange {
+  templateName: string;
+  action: 'create' | 'update' | 'delete' | 'unchanged';
+  /** For `update`: the fields that change, with both values. */
+  fields: { field: string; from: unknown; to: unknown }[];
+}
+/** Its answer: the changes in file order (deletions last), and whether they were applied. */
+export interface SeedTemplatesResponse {
+  applied: boolean;
+  changes: SeedTemplateChange[];
 }
