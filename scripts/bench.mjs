@@ -578,10 +578,145 @@ async function rateLimitFigures() {
   }
 }
 
-// `BENCH_ONLY=platform|tickets|pcsc|card|ratelimits` runs one group; by default all, one after the other. The
+/**
+ * `BENCH_ONLY=pki` (issue 12): certificates issued per second through the API (POST SubmitDeviceCSR, audited,
+ * one CSR signed again and again) for a P-256 and an RSA-2048 CA, beside `openssl x509 -req` signing the same
+ * CSR with a CA key of the same type in the same run (as many processes at once as there are cores); and, given
+ * BENCH_DATABASE_URL, the p95 of SearchCertificates over 1,000,000 certificates bulk-inserted with generate_series.
+ * Embedded PGlite by default; scale mode (PostgreSQL, and Redis sessions) with BENCH_DATABASE_URL / BENCH_REDIS_URL.
+ */
+async function pkiFigures() {
+  const { execFileSync, execFile } = await import('node:child_process');
+  const { readFileSync } = await import('node:fs');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-pki-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-pki-openssl-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dbUrl = process.env.BENCH_DATABASE_URL;
+  const child = start(['--import', 'tsx', 'server/src/server.ts'], {
+    TESSERA_PORT: String(port),
+    TESSERA_AGENT_GRPC_PORT: '0',
+    TESSERA_DATA_DIR: dataDir,
+    TESSERA_RATE_LIMIT_MAX: '100000000',
+    TESSERA_LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...(dbUrl ? { TESSERA_DATABASE_URL: dbUrl } : {}),
+    ...(process.env.BENCH_REDIS_URL ? { TESSERA_REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+  });
+  const mode = dbUrl ? `scale mode: PostgreSQL${process.env.BENCH_REDIS_URL ? ', Redis' : ''}` : 'embedded PGlite';
+  try {
+    await waitFor(`${base}/api2/IDM-v1/BootstrapStatus`, 180_000);
+    const jar = {};
+    keepCookies(jar, await fetch(`${base}/api2/Authentication-v1/Xsrf`));
+    const headers = () => ({ 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) });
+    const boot = await fetch(`${base}/api2/IDM-v1/Bootstrap`, { method: 'POST', headers: headers(), body: JSON.stringify(ADMIN) });
+    if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
+    const { tenantId } = await boot.json();
+    await signIn(base, jar);
+    const post = async (p, body, status = 200) => {
+      const res = await fetch(`${base}${p}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+      if (res.status !== status) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
+      return res.json();
+    };
+    const openssl = (...args) => execFileSync('openssl', args, { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
+    const opensslAsync = (args) => new Promise((resolve, reject) => execFile('openssl', args, { cwd: work }, (error) => (error ? reject(error) : resolve())));
+
+    const kinds = [
+      { label: 'P-256', caKey: 'P-256', newkey: ['ec', '-pkeyopt', 'ec_paramgen_curve:P-256'] },
+      { label: 'RSA-2048', caKey: 'RSA-2048', newkey: ['rsa:2048'] },
+    ];
+    for (const kind of kinds) {
+      const ca = await post('/api2/PKI-v1/CertificateAuthority', { friendlyName: `Bench ${kind.label}`, keyAlgorithm: kind.caKey }, 201);
+      const template = await post('/api2/PKI-v1/CertificateTemplate', { templateName: `bench-${kind.label}`, class: 'DEVICE', caId: ca.id, keyTypes: ['EC_NIST', 'RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', keyUsages: ['digitalSignature'], extendedKeyUsages: ['serverAuth'], certificateSans: [{ sanField: 'DNS' }] }, 201);
+      const name = kind.label.toLowerCase();
+      // The requester's CSR (a P-256 key for both CAs: the CA's key type is what the figure compares).
+      openssl('req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `${name}-leaf.key`, '-subj', `/CN=bench-${name}.example.com`, '-addext', `subjectAltName=DNS:bench-${name}.example.com`, '-out', `${name}.csr`);
+      const csr = readFileSync(path.join(work, `${name}.csr`), 'utf8');
+      const body = JSON.stringify({ templateId: template.templateId, csr });
+      const first = await post('/api2/Certificates-v1/SubmitDeviceCSR', JSON.parse(body));
+      if (first.status !== 'complete') throw new Error(`SubmitDeviceCSR answered ${first.status} ${first.failureCode ?? ''}`);
+      const before = Number((await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, filters: { caId: ca.id } })).totalResults);
+      const api = await load(base, () => ({ path: '/api2/Certificates-v1/SubmitDeviceCSR', method: 'POST', headers: headers(), body }));
+      const after = Number((await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, filters: { caId: ca.id } })).totalResults);
+      if (after - before < Math.floor(api.rps * (DURATION_MS / 1000) * 0.9)) throw new Error(`only ${after - before} certificates were stored for ${api.rps.toFixed(0)}/s`);
+
+      // openssl x509 -req with a CA key of the same type, the same CSR, as many processes at once as there are cores.
+      openssl('req', '-x509', '-new', '-newkey', ...kind.newkey, '-nodes', '-keyout', `${name}-ca.key`, '-subj', `/CN=OpenSSL ${kind.label}`, '-days', '365', '-out', `${name}-ca.pem`);
+      const cores = os.availableParallelism?.() ?? os.cpus().length;
+      let signed = 0;
+      const end = Date.now() + DURATION_MS;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: cores }, async (_, w) => {
+          for (let i = 0; Date.now() < end; i++) {
+            await opensslAsync(['x509', '-req', '-in', `${name}.csr`, '-CA', `${name}-ca.pem`, '-CAkey', `${name}-ca.key`, '-days', '30', '-set_serial', String(1000 + w * 1_000_000 + i), '-out', `${name}-out-${w}.pem`]);
+            signed += 1;
+          }
+        }),
+      );
+      const opensslRate = signed / ((performance.now() - started) / 1000);
+      report(`certificates issued through the API, ${kind.label} CA (${mode}, audited)`, api.rps.toFixed(0), 'certs/s', kind.label === 'P-256' ? '≥ 2,000 certs/s' : 'reference', kind.label === 'P-256' ? api.rps >= 2000 : true);
+      report(`openssl x509 -req, ${kind.label} CA, ${cores} processes at once`, opensslRate.toFixed(0), 'certs/s', 'reference', true);
+      report(`API / openssl x509 -req, ${kind.label}`, (api.rps / opensslRate).toFixed(2), '×', 'reference', true);
+    }
+
+    if (!dbUrl) {
+      console.log('     SearchCertificates over 1,000,000 certificates: only with BENCH_DATABASE_URL (PostgreSQL)');
+      return;
+    }
+    // 1,000,000 certificate rows of the tenant in one INSERT ... SELECT generate_series, then the search p95.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    const TOTAL = Number(process.env.BENCH_CERTIFICATES ?? 1_000_000);
+    const { rows: cas } = await client.query('select id, certificate_pem from certificate_authorities where tenant_id = $1 order by created_at limit 1', [tenantId]);
+    const { rows: templates } = await client.query('select id from certificate_templates where tenant_id = $1 order by created_at limit 1', [tenantId]);
+    let t0 = performance.now();
+    await client.query(
+      `insert into certificates (tenant_id, ca_id, serial_number, issuer, template_id, status, subject, cn, certificate_pem, not_before, not_after, lint)
+       select $1::uuid, $2::uuid, lpad(to_hex(i), 32, '0'), 'CN=Bench P-256', $3::uuid,
+              (array['issued','issued','issued','revoked','issued_out_of_band'])[1 + i % 5],
+              'CN=host-' || i || '.example.com, O=Bench', 'host-' || i || '.example.com', $4,
+              now() - (i || ' minutes')::interval, now() + ((i % 730) || ' days')::interval, '[]'::jsonb
+       from generate_series(1, $5::int) as i`,
+      [tenantId, cas[0].id, templates[0].id, cas[0].certificate_pem, TOTAL],
+    );
+    await client.query('analyze certificates');
+    const seedMs = performance.now() - t0;
+    await client.end();
+    const queries = [
+      {},
+      { page: 50 },
+      { filters: { status: ['revoked'] } },
+      { filters: { subject: 'host-4242' } },
+      { filters: { serial: '00000000000000000000000000' } },
+      { filters: { expiresBefore: new Date(Date.now() + 30 * 86_400_000).toISOString() }, sortField: 'validTo', sortDirection: 'asc' },
+      { filters: { caId: cas[0].id, status: ['issued'] }, sortField: 'subject' },
+    ];
+    await signIn(base, jar); // seeding can outlast the session's idle time
+    for (let i = 0; i < 14; i++) await post('/api2/Certificates-v1/SearchCertificates', queries[i % queries.length]);
+    const times = [];
+    for (let i = 0; i < 210; i++) {
+      t0 = performance.now();
+      const res = await post('/api2/Certificates-v1/SearchCertificates', queries[i % queries.length]);
+      if (typeof res.totalResults !== 'number') throw new Error('search answered no totalResults');
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.ceil(0.95 * times.length) - 1];
+    report(`SearchCertificates p95 over ${TOTAL.toLocaleString('en')} certificates (PostgreSQL; seeded in ${(seedMs / 1000).toFixed(0)} s)`, p95.toFixed(1), 'ms', '≤ 50 ms', p95 <= 50);
+    report('SearchCertificates p50', times[Math.floor(times.length / 2)].toFixed(1), 'ms', 'reference', true);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// `BENCH_ONLY=platform|tickets|pcsc|card|ratelimits|pki` runs one group; by default all, one after the other. The
 // platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
 // BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures };
+const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

@@ -9,6 +9,9 @@ import { passesCommand } from './commands/passes/passes';
 import { apiKeysCommand } from './commands/apikeys';
 import { rateLimitsCommand } from './commands/rate-limits';
 import { usersCommand } from './commands/users/setRoles';
+import { caCommand } from './commands/pki/ca';
+import { templatesCommand } from './commands/pki/templates';
+import { certsCommand } from './commands/pki/certs';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -31,7 +34,9 @@ Examples:
   $ tessera passes list
   $ tessera apikeys create --name ci --permissions ticketView --expires 30d
   $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example
-  $ tessera users set-roles alice --roles Helpdesk`,
+  $ tessera users set-roles alice --roles Helpdesk
+  $ TESSERA_API_KEY=tsk_... tessera templates seed templates.yaml --dry-run
+  $ tessera certs issue --csr web.csr --template tls-server > web.pem`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
@@ -40,6 +45,9 @@ Examples:
     .addCommand(passesCommand(context))
     .addCommand(apiKeysCommand(context))
     .addCommand(rateLimitsCommand(context))
-    .addCommand(usersCommand(context));
+    .addCommand(usersCommand(context))
+    .addCommand(caCommand(context))
+    .addCommand(templatesCommand(context))
+    .addCommand(certsCommand(context));
   return configureCommand(program, context);
 }

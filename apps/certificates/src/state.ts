@@ -7,7 +7,7 @@ import { listTemplatesEpic, saveOrderEpic } from './templates/templateOrder.epic
 import { templateOrderSlice } from './templates/templateOrder.slice';
 import { csrTemplatesEpic, submitCsrEpic } from './csr/csr.epics';
 import { csrSlice } from './csr/csr.slice';
-import { downloadCertificateEpic, loadCertificateEpic, revokeCertificateEpic } from './view/certificate.epics';
+import { downloadCertificateEpic, loadCertificateEpic, loadCertificateInfoEpic, revokeCertificateEpic } from './view/certificate.epics';
 import { certificateSlice } from './view/certificate.slice';
 import { revocationsPageEpic } from './revocations/revocations.epics';
 import { revocationsSlice } from './revocations/revocations.slice';
@@ -23,6 +23,7 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   csrTemplatesEpic,
   submitCsrEpic,
   loadCertificateEpic,
+  loadCertificateInfoEpic,
   downloadCertificateEpic,
   revokeCertificateEpic,
   revocationsPageEpic,

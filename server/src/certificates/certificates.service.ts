@@ -158,7 +158,8 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
   const pageSize = request.pageSize ?? CERTIFICATE_PAGE_SIZE;
   const page = request.page ?? 1;
   const f = request.filters ?? {};
-  let query = deps.db.selectFrom('certificates as c').leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id').leftJoin('certificate_templates as t', 't.id', 'c.template_id').where('c.tenant_id', '=', auth.tenantId);
+  // Every filter is on the certificate's own columns: the count reads `certificates` alone, the page joins its CA and template.
+  let query = deps.db.selectFrom('certificates as c').where('c.tenant_id', '=', auth.tenantId);
   if (f.status?.length) query = query.where('c.status', 'in', f.status);
   if (f.templateId) query = query.where('c.template_id', '=', f.templateId);
   if (f.caId) query = query.where('c.ca_id', '=', f.caId);
@@ -169,6 +170,8 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
   const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
   const rows = await query
+    .leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id')
+    .leftJoin('certificate_templates as t', 't.id', 'c.template_id')
     .select(['c.id', 'c.ca_id', 'ca.friendly_name as ca_name', 'c.serial_number', 'c.subject', 'c.cn', 'c.status', 'c.template_id', 't.name as template', 't.class', 'c.not_before', 'c.not_after', 'c.created_at'])
     .orderBy(column[request.sortField ?? 'createdAt'], request.sortDirection ?? 'desc')
     .orderBy('c.id')

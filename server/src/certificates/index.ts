@@ -3,11 +3,13 @@
  * search and decode. One plugin registers the area's routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { certificateViewRoutes } from './certificate-view.routes';
 import { decodeRoutes } from './decode.routes';
 import { certificatesRoutes as requestRoutes } from './certificates.routes';
 
 /** Registers every route of the certificates area. */
 export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(requestRoutes);
+  await app.register(certificateViewRoutes);
   await app.register(decodeRoutes);
 };

@@ -98,6 +98,22 @@ function sansOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate, re
   return out;
 }
 
+const akiCache = new WeakMap<x509.X509Certificate, Promise<x509.AuthorityKeyIdentifierExtension>>();
+
+/**
+ * The AuthorityKeyIdentifier of certificates a CA issues (RFC 5280 §4.2.1.1: the CA's key identifier), made once
+ * per parsed CA certificate: it depends on nothing else, and hashing the CA key on every issue showed in profiles.
+ */
+function authorityKeyIdentifier(caCertificate: x509.X509Certificate): Promise<x509.AuthorityKeyIdentifierExtension> {
+  let aki = akiCache.get(caCertificate);
+  if (!aki) {
+    aki = x509.AuthorityKeyIdentifierExtension.create(caCertificate);
+    aki.catch(() => akiCache.delete(caCertificate));
+    akiCache.set(caCertificate, aki);
+  }
+  return aki;
+}
+
 /** Checks the CSR against the template and signs the certificate. @throws IssueRefused */
 export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest; template: StoredTemplate; ca: SigningCa; request: SubmitCsrRequest; now: number; publicUrl: string }): Promise<x509.X509Certificate> {
   const { csr, template, ca, request } = options;
@@ -123,7 +139,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const extensions: x509.Extension[] = [
     new x509.BasicConstraintsExtension(false, undefined, true),
     await x509.SubjectKeyIdentifierExtension.create(csr.publicKey),
-    await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
+    await authorityKeyIdentifier(ca.certificate),
     new x509.CRLDistributionPointsExtension([urls.crl]),
     new x509.AuthorityInfoAccessExtension({ ocsp: [urls.ocsp], caIssuers: [urls.caCert] }),
   ];

@@ -246,3 +246,18 @@ export async function updateLicensing(deps: PkiDeps, auth: AuthContext, actor: A
     return toCa(row, deps.now(), deps.publicUrl);
   });
 }
+
+/** A CA of the tenant with the PEMs of it and its issuers up to the root, without opening its key (certificate details). @throws NotFoundError */
+export async function caWithChain(deps: Pick<PkiDeps, 'db'>, tenantId: string, caId: string): Promise<{ ca: Pick<CaRow, 'id' | 'tenant_id' | 'friendly_name' | 'certificate_pem'>; chain: string[] }> {
+  const row = await repo.findCa(deps.db, tenantId, caId);
+  if (!row) throw new NotFoundError('The certificate authority');
+  const chain = [row.certificate_pem];
+  let parentId = row.parent_id;
+  for (let i = 0; parentId !== null && i < 16; i++) {
+    const parent = await repo.findCaById(deps.db, parentId);
+    if (!parent) break;
+    chain.push(parent.certificate_pem);
+    parentId = parent.parent_id;
+  }
+  return { ca: row, chain };
+}

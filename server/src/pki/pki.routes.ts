@@ -7,6 +7,7 @@ import * as cas from './ca.service';
 import * as templates from './templates.service';
 import { pkiDepsOf } from './pki.service';
 import { CERT_READ_PERMISSIONS } from './pki.permissions';
+import { templateSeedRoutes } from './template-seed.routes';
 import {
   CaLicensingSchema,
   CaSchema,
@@ -90,4 +91,5 @@ export const pkiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({ ordering: await templates.setOrdering(deps, requireAuth(request), actorOf(request), request.body.ordering) }),
   );
   app.get(`${P}/DnsNamePattern`, { config: { auth: 'session', apiKey: true }, schema: { summary: 'Read the DNS name pattern', tags, response: { 200: DnsPatternSchema, ...errorResponses(401) } } }, async () => ({ pattern: DNS_NAME_PATTERN }));
+  await app.register(templateSeedRoutes);
 };

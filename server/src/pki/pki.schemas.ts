@@ -135,3 +135,21 @@ export const OrderingSchema = Type.Object(
 );
 /** GET DnsNamePattern. */
 export const DnsPatternSchema = Type.Object({ pattern: Type.String() });
+
+const { caId: _caId, ...seedTemplateFields } = templateFields;
+/** POST SeedTemplates: the seed file's entries (admin-console §3 names, the CA by name), dryRun, prune. */
+export const SeedTemplatesSchema = Type.Object(
+  {
+    templates: Type.Array(Type.Object({ ...seedTemplateFields, caName: SafeString({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }), { maxItems: 1000 }),
+    dryRun: Type.Optional(Type.Boolean()),
+    prune: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const Change = Type.Object({
+  templateName: Type.String(),
+  action: StringEnum(['create', 'update', 'delete', 'unchanged'] as const),
+  fields: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
+});
+/** Its answer. */
+export const SeedTemplatesResultSchema = Type.Object({ applied: Type.Boolean(), changes: Type.Array(Change) });

@@ -22,5 +22,5 @@ export function pkiDepsOf(app: FastifyInstance): PkiDeps {
 }
 
 export type { PkiDeps } from './pki.deps';
-export { x509, randomSerial } from './x509';
+export { x509, randomSerial, signatureAlgorithmName } from './x509';
 export { CERT_READ_PERMISSIONS } from './pki.permissions';

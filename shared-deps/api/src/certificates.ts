@@ -9,8 +9,8 @@ import type {
   CertificateRequestResult,
   CertificateRequestsResponse,
   CertificateRequestStatus,
+  RevocationsQuery,
   RevocationsResponse,
-  RevocationState,
   RevokeCertificateRequest,
   RevokeCertificateResponse,
   SearchCertificatesRequest,
@@ -56,8 +56,8 @@ export interface CertificatesCalls {
   uploadCertificate(request: UploadCertificateRequest): Promise<CertificateDetails>;
   /** `POST /api2/Certificates-v1/RevokeCertificate` (certRevoke). */
   revokeCertificate(request: RevokeCertificateRequest): Promise<RevokeCertificateResponse>;
-  /** `GET /api2/Certificates-v1/Revocations?state&page` (certRevokeView, or viewPendingFailedRevocations for pending/failed). */
-  listRevocations(query?: { state?: RevocationState; page?: number }): Promise<RevocationsResponse>;
+  /** `GET /api2/Certificates-v1/Revocations?state&page&search&sortField&sortDirection` (certRevokeView, or viewPendingFailedRevocations for pending/failed). */
+  listRevocations(query?: RevocationsQuery): Promise<RevocationsResponse>;
   /** `POST /api2/Certificates-v1/ApproveRevocation` (certApprovals): `{complete}`. */
   approveRevocation(request: ApproveRevocationRequest): Promise<ApproveRevocationResponse>;
   /** `POST /api2/Certificates-v1/CancelRevocation` (viewPendingFailedRevocations or certRevoke): a pending revocation. */
@@ -79,7 +79,7 @@ export function certificatesCalls(send: HttpSend): CertificatesCalls {
     downloadCertificate: (certId, format) => send({ method: 'GET', path: `${C}/CertificateDownload`, query: { certId, format } }),
     uploadCertificate: (request) => send({ method: 'POST', path: `${C}/UploadCertificate`, body: request }),
     revokeCertificate: (request) => send({ method: 'POST', path: `${C}/RevokeCertificate`, body: request }),
-    listRevocations: (query = {}) => send({ method: 'GET', path: `${C}/Revocations`, query }),
+    listRevocations: (query = {}) => send({ method: 'GET', path: `${C}/Revocations`, query: { ...query } }),
     approveRevocation: (request) => send({ method: 'POST', path: `${C}/ApproveRevocation`, body: request }),
     cancelRevocation: (revocationId) => send({ method: 'POST', path: `${C}/CancelRevocation`, body: { revocationId } }),
   };

@@ -39,7 +39,7 @@ describe('@tessera/api exports', () => {
       'decodePem',
       // issue 12: PKI and certificates
       'listCertificateAuthorities', 'getCertificateAuthority', 'createCertificateAuthority', 'importCertificateAuthority', 'updateCaLicensing',
-      'listCertificateTemplates', 'getCertificateTemplate', 'createCertificateTemplate', 'updateCertificateTemplate', 'deleteCertificateTemplate',
+      'listCertificateTemplates', 'getCertificateTemplate', 'createCertificateTemplate', 'updateCertificateTemplate', 'deleteCertificateTemplate', 'seedCertificateTemplates',
       'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
       'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',

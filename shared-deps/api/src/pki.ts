@@ -9,6 +9,8 @@ import type {
   CreateCaRequest,
   DnsNamePatternResponse,
   ImportCaRequest,
+  SeedTemplatesRequest,
+  SeedTemplatesResponse,
   TemplateOrderingRequest,
 } from '@tessera/domain';
 import type { HttpSend } from './http';
@@ -37,6 +39,8 @@ export interface PkiCalls {
   updateCertificateTemplate(request: CertificateTemplateInput & { templateId: string }): Promise<CertificateTemplate>;
   /** `DELETE /api2/PKI-v1/CertificateTemplate` (same) `{templateId}`; 204. CONFLICT while certificates or requests use it. */
   deleteCertificateTemplate(templateId: string): Promise<void>;
+  /** `POST /api2/PKI-v1/SeedTemplates` (the template writers' permissions): a whole seed file, upsert by name, prune, dry run. */
+  seedCertificateTemplates(request: SeedTemplatesRequest): Promise<SeedTemplatesResponse>;
   /** `GET /api2/PKI-v1/TemplateOrdering` (templateDisplayOrder or certificateConfig). */
   getTemplateOrdering(): Promise<TemplateOrderingRequest>;
   /** `PUT /api2/PKI-v1/TemplateOrdering` (templateDisplayOrder): replaces the ordering entries. */
@@ -58,6 +62,7 @@ export function pkiCalls(send: HttpSend): PkiCalls {
     createCertificateTemplate: (request) => send({ method: 'POST', path: `${P}/CertificateTemplate`, body: request }),
     updateCertificateTemplate: (request) => send({ method: 'PUT', path: `${P}/CertificateTemplate`, body: request }),
     deleteCertificateTemplate: (templateId) => send({ method: 'DELETE', path: `${P}/CertificateTemplate`, body: { templateId } }),
+    seedCertificateTemplates: (request) => send({ method: 'POST', path: `${P}/SeedTemplates`, body: request }),
     getTemplateOrdering: () => send({ method: 'GET', path: `${P}/TemplateOrdering` }),
     setTemplateOrdering: (request) => send({ method: 'PUT', path: `${P}/TemplateOrdering`, body: request }),
     getDnsNamePattern: () => send({ method: 'GET', path: `${P}/DnsNamePattern` }),

@@ -47,10 +47,10 @@ describe('@tessera/domain exports', () => {
         'CERTIFICATE_PAGE_SIZE', 'CERTIFICATE_SORT_FIELDS', 'CERTIFICATE_STATUSES', 'CERTIFICATE_TYPES', 'DEFAULT_SAN_ENTRY',
         'DEFAULT_SUBJECT_ENTRY', 'DEFAULT_VALIDITY_UNIT', 'DNS_NAME_PATTERN', 'EXTENDED_KEY_USAGES', 'EXTENDED_KEY_USAGE_LABELS',
         'EXTENDED_KEY_USAGE_NAMES', 'ISSUABLE_SAN_TYPES', 'KEY_TYPES', 'KEY_USAGES', 'KEY_USAGE_LABELS', 'LINT_SEVERITIES', 'MIN_RSA_BITS',
-        'PKI_MESSAGES', 'PKI_PUBLIC_PATHS', 'RENEWAL_MODES', 'REQUEST_OUTCOMES', 'REVOCATION_FETCH_STATES', 'REVOCATION_REASONS',
+        'PKI_MESSAGES', 'PKI_PUBLIC_PATHS', 'RENEWAL_MODES', 'REQUEST_OUTCOMES', 'REVOCATION_FETCH_STATES', 'REVOCATION_REASONS', 'REVOCATION_SORT_FIELDS',
         'REVOCATION_STATES', 'REVOKE_REASONS', 'SAN_TYPES', 'SEED_TEMPLATE_FIELDS', 'SUBJECT_FIELDS', 'SUPPORTED_KEY_TYPES',
         'TEMPLATE_ACCESS_LEVELS', 'TEMPLATE_CLASSES', 'TEMPLATE_LIMITS', 'VALIDITY_UNITS', 'addValidity', 'deriveCaStatus', 'formatCertId',
-        'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'sortTemplatesByOrdering', 'validateSeedFile',
+        'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'seedEntryChanges', 'seedEntryOf', 'sortTemplatesByOrdering', 'validateSeedFile',
         // issue 13: identity
         'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
         'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES',

@@ -16,6 +16,7 @@ export function fakeApi() {
     submitUserCsr: jest.fn(),
     submitDeviceCsr: jest.fn(),
     getCertificate: jest.fn(),
+    getCertificateInfo: jest.fn().mockResolvedValue({ cn: '', dn: '', certificate: '', associatedUser: null, associatedDevice: null, associatedSmartcardDetails: null }),
     downloadCertificate: jest.fn(),
     revokeCertificate: jest.fn(),
     listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),

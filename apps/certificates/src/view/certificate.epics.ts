@@ -17,6 +17,18 @@ export const loadCertificateEpic: CertificatesEpic = (action$, _state$, { api })
     ),
   );
 
+/** GET CertificateInfo?certId beside the details (a failure leaves the info out; the details say why they failed). */
+export const loadCertificateInfoEpic: CertificatesEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.loadRequested.type),
+    switchMap((action) =>
+      from(api.getCertificateInfo((action as ReturnType<typeof A.loadRequested>).payload.certId)).pipe(
+        map((info) => A.infoLoaded(info)),
+        catchError(() => EMPTY),
+      ),
+    ),
+  );
+
 /** GET CertificateDownload and hand the bytes to the browser as a file. */
 export const downloadCertificateEpic: CertificatesEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(

@@ -1,18 +1,20 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CertificateDetails, CertificateFormat, CertificateLoadState, RevokeCertificateRequest, RevokeCertificateResponse } from '@tessera/domain';
+import type { CertificateDetails, CertificateFormat, CertificateInfo, CertificateLoadState, RevokeCertificateRequest, RevokeCertificateResponse } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
 /** The certificate page's state (admin-console §4 certificate load states). */
 export interface CertificateState {
   status: CertificateLoadState;
   details: CertificateDetails | null;
+  /** Certificate info (admin-console §3: associated user, device, smartcard); null until read or when it failed. */
+  info: CertificateInfo | null;
   loadError: string | null;
   revoking: boolean;
   revokeResult: RevokeCertificateResponse | null;
   revokeError: string | null;
 }
 
-const initialState: CertificateState = { status: 'idle', details: null, loadError: null, revoking: false, revokeResult: null, revokeError: null };
+const initialState: CertificateState = { status: 'idle', details: null, info: null, loadError: null, revoking: false, revokeResult: null, revokeError: null };
 
 /** The certificate slice. */
 export const certificateSlice = createSlice({
@@ -22,10 +24,14 @@ export const certificateSlice = createSlice({
     loadRequested(state, _action: PayloadAction<{ certId: string }>) {
       state.status = 'loading';
       state.loadError = null;
+      state.info = null;
     },
     loaded(state, action: PayloadAction<CertificateDetails>) {
       state.status = 'succeeded';
       state.details = action.payload;
+    },
+    infoLoaded(state, action: PayloadAction<CertificateInfo>) {
+      state.info = action.payload;
     },
     loadFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = 'failed';

@@ -166,6 +166,11 @@ export const CERTIFICATE_SORT_FIELDS = ['createdAt', 'validTo', 'validFrom', 'su
 /** A certificate sort field. */
 export type CertificateSortField = (typeof CERTIFICATE_SORT_FIELDS)[number];
 
+/** Revocation list (designed): sort fields, 10 a page as the certificate search. */
+export const REVOCATION_SORT_FIELDS = ['requestedAt', 'revokedAt', 'subject', 'serialNumber', 'reason', 'state'] as const;
+/** A revocation list sort field. */
+export type RevocationSortField = (typeof REVOCATION_SORT_FIELDS)[number];
+
 /** Download formats of a certificate (designed). */
 export const CERTIFICATE_FORMATS = ['pem', 'der', 'p7b'] as const;
 /** A download format. */

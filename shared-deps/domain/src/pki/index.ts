@@ -5,6 +5,6 @@ export { deriveCaStatus } from './caStatus';
 export { addValidity } from './validity';
 export { formatCertId, parseCertId } from './certId';
 export { sortTemplatesByOrdering } from './templateOrdering';
-export { normaliseTemplate, parseCsrRules, keyTypeProblem, validateSeedFile, SEED_TEMPLATE_FIELDS } from './validateTemplate';
+export { normaliseTemplate, parseCsrRules, keyTypeProblem, validateSeedFile, seedEntryOf, seedEntryChanges, SEED_TEMPLATE_FIELDS } from './validateTemplate';
 export type { NormalisedTemplate, TemplateProblem, SeedTemplateEntry } from './validateTemplate';
 export type * from './pki.types';

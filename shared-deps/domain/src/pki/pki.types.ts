@@ -14,12 +14,14 @@ import type {
   RenewalMode,
   RequestOutcome,
   RevocationReason,
+  RevocationSortField,
   RevocationState,
   SanType,
   TemplateAccessLevel,
   TemplateClass,
   ValidityUnit,
 } from './constants';
+import type { SeedTemplateEntry } from './validateTemplate';
 
 /** A licensed template of a CA (admin-console §3 CA). */
 export interface LicensedTemplate {
@@ -366,6 +368,16 @@ export interface Revocation {
   revokedAt: string | null;
   failureCode: string | null;
 }
+/** The query of `GET /api2/Certificates-v1/Revocations` (all optional; without a state, the done revocations). */
+export interface RevocationsQuery {
+  state?: RevocationState;
+  /** 1-based. */
+  page?: number;
+  /** Subject substring (case-insensitive) or serial prefix (hex). */
+  search?: string;
+  sortField?: RevocationSortField;
+  sortDirection?: 'asc' | 'desc';
+}
 /** `GET /api2/Certificates-v1/Revocations?state&page`. */
 export interface RevocationsResponse {
   totalResults: number;
@@ -388,4 +400,25 @@ export interface CancelRevocationRequest {
 export interface UploadCertificateRequest {
   certificate: string;
   friendlyName?: string;
+}
+
+/** `POST /api2/PKI-v1/SeedTemplates` (`tessera templates seed`): the whole file, checked and applied in one transaction. */
+export interface SeedTemplatesRequest {
+  templates: SeedTemplateEntry[];
+  /** Answer the changes without applying them. */
+  dryRun?: boolean;
+  /** Also delete the tenant's templates the file does not name. */
+  prune?: boolean;
+}
+/** What seeding does to one template. */
+export interface SeedTemplateChange {
+  templateName: string;
+  action: 'create' | 'update' | 'delete' | 'unchanged';
+  /** For `update`: the fields that change, with both values. */
+  fields: { field: string; from: unknown; to: unknown }[];
+}
+/** Its answer: the changes in file order (deletions last), and whether they were applied. */
+export interface SeedTemplatesResponse {
+  applied: boolean;
+  changes: SeedTemplateChange[];
 }

@@ -1,4 +1,4 @@
-import { normaliseTemplate, parseCsrRules, validateSeedFile } from './validateTemplate';
+import { normaliseTemplate, parseCsrRules, seedEntryChanges, seedEntryOf, validateSeedFile } from './validateTemplate';
 
 const base = { templateName: 'tls-server', class: 'DEVICE' as const, caId: 'ca-1', keyTypes: ['EC_NIST' as const], validityPeriod: 1 };
 
@@ -73,5 +73,33 @@ describe('validateSeedFile', () => {
   it('should refuse a file that is not a mapping with a templates list', () => {
     expect(validateSeedFile([], cas).ok).toBe(false);
     expect(validateSeedFile({ templates: 3 }, cas).ok).toBe(false);
+  });
+});
+
+describe('seedEntryOf and seedEntryChanges', () => {
+  const cas = new Map([['Root', 'ca-1']]);
+  const entry = { templateName: 'tls-server', class: 'DEVICE', caName: 'Root', keyTypes: ['EC_NIST'], validityPeriod: 1 };
+  it('should export a template as an entry that validates back to the same template', () => {
+    const first = validateSeedFile({ templates: [entry] }, cas);
+    if (!first.ok) throw new Error(first.problem.message);
+    const exported = seedEntryOf({ ...first.templates[0]!, caName: 'Root' });
+    expect(Object.keys(exported).slice(0, 3)).toEqual(['templateName', 'class', 'caName']);
+    expect(exported).not.toHaveProperty('caId');
+    expect(exported).not.toHaveProperty('expiry'); // null values are left out
+    const again = validateSeedFile({ templates: [exported] }, cas);
+    expect(again.ok && again.templates[0]).toEqual(first.templates[0]);
+    expect(seedEntryChanges(exported, exported)).toEqual([]);
+    // Stored as jsonb, objects come back with their keys reordered: that is no change.
+    const reordered = { ...exported, certificateSubjects: [{ fieldValue: 'CommonName', subjectField: 'CN' }] } as typeof exported;
+    expect(seedEntryChanges(exported, reordered)).toEqual([]);
+  });
+  it('should list the fields that differ with both values', () => {
+    const a = validateSeedFile({ templates: [entry] }, cas);
+    const b = validateSeedFile({ templates: [{ ...entry, validityPeriod: 2, extendedKeyUsages: ['serverAuth'] }] }, cas);
+    if (!a.ok || !b.ok) throw new Error('invalid');
+    expect(seedEntryChanges(seedEntryOf({ ...a.templates[0]!, caName: 'Root' }), seedEntryOf({ ...b.templates[0]!, caName: 'Root' }))).toEqual([
+      { field: 'validityPeriod', from: 1, to: 2 },
+      { field: 'extendedKeyUsages', from: [], to: ['serverAuth'] },
+    ]);
   });
 });

@@ -178,3 +178,33 @@ export function validateSeedFile(parsed: unknown, caIdsByName: ReadonlyMap<strin
   }
   return { ok: true, templates: out };
 }
+
+/**
+ * A template as a seed file entry (`tessera templates export`, and what `templates seed` compares): the seed
+ * fields in SEED_TEMPLATE_FIELDS order, its CA by name. Seeding the entries back changes nothing.
+ */
+export function seedEntryOf(template: Omit<NormalisedTemplate, 'caId'> & { caName: string }): SeedTemplateEntry {
+  const source = template as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { templateName: template.templateName, class: template.class, caName: template.caName };
+  for (const field of SEED_TEMPLATE_FIELDS) if (!(field in out) && source[field] !== undefined && source[field] !== null) out[field] = source[field];
+  return out as SeedTemplateEntry;
+}
+
+/** JSON with object keys sorted, so values read back from a store that reorders keys (jsonb) compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The seed fields (and caName) whose values differ between two entries, with both values (key order ignored). */
+export function seedEntryChanges(before: SeedTemplateEntry, after: SeedTemplateEntry): { field: string; from: unknown; to: unknown }[] {
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  return ['caName', ...SEED_TEMPLATE_FIELDS].filter((f) => canonical(b[f]) !== canonical(a[f])).map((field) => ({ field, from: b[field] ?? null, to: a[field] ?? null }));
+}

@@ -45,4 +45,21 @@ describe('RevocationsPage', () => {
     expect(api.listRevocations).toHaveBeenCalledWith({ page: 1, state: 'pending' });
     expect(await screen.findByText('failed (CA_NOT_ACTIVE)')).toBeTruthy();
   });
+
+  it('should search by subject or serial and sort by a column on the server, keeping the state filter', async () => {
+    const api = fakeApi();
+    api.listRevocations.mockResolvedValue({ totalResults: 1, results: [revocation(1)] });
+    const user = userEvent.setup();
+    renderWithStore(<RevocationsPage />, { api });
+    await screen.findByRole('link', { name: 'CN=device-1' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'complete');
+    await user.type(screen.getByRole('textbox', { name: 'Subject or serial number' }), '  device-1 ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.listRevocations).toHaveBeenLastCalledWith({ page: 1, state: 'complete', search: 'device-1' }));
+    await user.click(screen.getByRole('button', { name: 'Reason' }));
+    await waitFor(() => expect(api.listRevocations).toHaveBeenLastCalledWith({ page: 1, state: 'complete', search: 'device-1', sortField: 'reason', sortDirection: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: /Reason/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: 'Reason' }));
+    await waitFor(() => expect(api.listRevocations).toHaveBeenLastCalledWith({ page: 1, state: 'complete', search: 'device-1', sortField: 'reason', sortDirection: 'desc' }));
+  });
 });

@@ -42,6 +42,18 @@ describe('CertificatePage', () => {
     expect(api.downloadCertificate).toHaveBeenCalledWith('ca-1:0a1b', 'p7b');
   });
 
+  it('should show the certificate info: the associated user, device and smartcard', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValue(details());
+    api.getCertificateInfo.mockResolvedValue({ cn: 'device-1', dn: 'CN=device-1', certificate: 'PEM', associatedUser: { id: 'u1', username: 'alice' }, associatedDevice: { device_oid: 'd1', hostname: 'device-1', serial_number: 'SN-9' }, associatedSmartcardDetails: null });
+    renderWithStore(<CertificatePage certId="ca-1:0a1b" />, { api });
+    const info = await screen.findByRole('table', { name: 'Certificate info' });
+    expect(api.getCertificateInfo).toHaveBeenCalledWith('ca-1:0a1b');
+    expect(within(info).getByRole('rowheader', { name: 'User' }).nextElementSibling?.textContent).toBe('alice');
+    expect(within(info).getByRole('rowheader', { name: 'Device' }).nextElementSibling?.textContent).toBe('device-1 (serial SN-9)');
+    expect(within(info).getByRole('rowheader', { name: 'Smartcard' }).nextElementSibling?.textContent).toBe('None');
+  });
+
   it('should revoke with the chosen RFC 5280 reason and show the certificate revoked afterwards', async () => {
     const api = fakeApi();
     api.getCertificate.mockResolvedValueOnce(details()).mockResolvedValueOnce(details({ status: 'revoked', revocation_reason: 'keyCompromise', revocation_date: '2026-11-25T11:00:00.000Z' }));

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Heading, Label, Select, Text } from '@primer/react';
-import { CERTIFICATE_FORMATS, REVOKE_REASONS, type CertificateDetails, type RevocationReason } from '@tessera/domain';
+import { CERTIFICATE_FORMATS, REVOKE_REASONS, type CertificateDetails, type CertificateInfo, type RevocationReason } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, followLink } from '@tessera/ui';
 import { certificateActions, certificateSelectors } from '../certificate.slice';
 
@@ -35,6 +35,30 @@ function detailRows(d: CertificateDetails): [string, ReactNode][] {
     ['Created', new Date(d.created_at).toLocaleString()],
   ];
   return rows.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== '');
+}
+
+/** Certificate info (admin-console §3): who and what the certificate belongs to. */
+function InfoTable({ info }: { info: CertificateInfo }) {
+  const device = info.associatedDevice;
+  const rows: [string, ReactNode][] = [
+    ['User', info.associatedUser ? info.associatedUser.username : 'None'],
+    ['Device', device ? `${device.hostname}${device.serial_number ? ` (serial ${device.serial_number})` : ''}` : 'None'],
+    ['Smartcard', info.associatedSmartcardDetails ? info.associatedSmartcardDetails.card_serial : 'None'],
+  ];
+  return (
+    <table aria-label="Certificate info" cellPadding={6} style={{ borderCollapse: 'collapse', textAlign: 'left', margin: '8px 0 16px' }}>
+      <tbody>
+        {rows.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row" style={{ width: 180 }}>
+              {name}
+            </th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** The revoke form (RFC 5280 §5.3.1 reasons). */
@@ -78,7 +102,7 @@ function RevokeForm({ details }: { details: CertificateDetails }) {
  */
 export function CertificatePage({ certId, revoke = false }: { certId: string; revoke?: boolean }) {
   const dispatch = useDispatch();
-  const { status, details, loadError } = useSelector(certificateSelectors.select);
+  const { status, details, info, loadError } = useSelector(certificateSelectors.select);
   useEffect(() => {
     dispatch(certificateActions.loadRequested({ certId }));
   }, [dispatch, certId]);
@@ -119,6 +143,10 @@ export function CertificatePage({ certId, revoke = false }: { certId: string; re
           ))}
         </tbody>
       </table>
+      <Heading as="h2" variant="small">
+        Certificate info
+      </Heading>
+      {info ? <InfoTable info={info} /> : <Text as="p">Loading…</Text>}
       <div role="group" aria-label="Download" style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
         {CERTIFICATE_FORMATS.map((format) => (
           <Button key={format} onClick={() => dispatch(certificateActions.downloadRequested({ certId: details.certId, format }))}>

@@ -1,0 +1,49 @@
+/** Routes reading certificates: Certificate, CertificateInfo, CertificateDownload and Revocations (docs/api.md "Endpoints (issue 12)"). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CERTIFICATE_PAGE_SIZE, REVOCATION_STATES, type RevocationState } from '@tessera/domain';
+import { errorResponses } from '../platform/schemas';
+import { requireAuth } from '../platform/request';
+import { ForbiddenError } from '../platform/errors';
+import { pkiDepsOf } from '../pki/pki.service';
+import * as service from './certificate-view.service';
+import { CertIdQuery, CertificateDetailsSchema, CertificateFileSchema, CertificateInfoSchema, DownloadQuery, RevocationsQuerySchema, RevocationsSchema } from './certificate-view.schemas';
+
+const tags = ['certificates'];
+const C = '/api2/Certificates-v1';
+
+/** Pending and failed revocations are listed with viewPendingFailedRevocations (admin-console §2.2 `viewPending/...`), the others with certRevokeView. */
+function permissionToList(state: RevocationState): 'viewPendingFailedRevocations' | 'certRevokeView' {
+  return state === 'pending' || state === 'failed' ? 'viewPendingFailedRevocations' : 'certRevokeView';
+}
+
+/** Registers the certificate reading routes. */
+export const certificateViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = pkiDepsOf(app);
+
+  app.get(
+    `${C}/Certificate`,
+    { config: { auth: 'session', permission: 'certView' }, schema: { summary: 'Read a certificate with its chain and lint', tags, querystring: CertIdQuery, response: { 200: CertificateDetailsSchema, ...errorResponses(401, 404) } } },
+    async (request) => service.getCertificate(deps, requireAuth(request), request.query.certId),
+  );
+  app.get(
+    `${C}/CertificateInfo`,
+    { config: { auth: 'session', permission: 'certView' }, schema: { summary: 'Read who and what a certificate belongs to', tags, querystring: CertIdQuery, response: { 200: CertificateInfoSchema, ...errorResponses(401, 404) } } },
+    async (request) => service.getCertificateInfo(deps, requireAuth(request), request.query.certId),
+  );
+  app.get(
+    `${C}/CertificateDownload`,
+    { config: { auth: 'session', permission: 'certView' }, schema: { summary: 'Download a certificate as PEM, DER or PKCS#7', tags, querystring: DownloadQuery, response: { 200: CertificateFileSchema, ...errorResponses(401, 404) } } },
+    async (request) => service.downloadCertificate(deps, requireAuth(request), request.query.certId, request.query.format),
+  );
+  app.get(
+    `${C}/Revocations`,
+    { config: { auth: 'session', permission: ['certRevokeView', 'viewPendingFailedRevocations'] }, schema: { summary: 'List revocations', tags, querystring: RevocationsQuerySchema, response: { 200: RevocationsSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { state, ...query } = request.query;
+      const visible = REVOCATION_STATES.filter((s) => auth.permissions?.has(permissionToList(s)));
+      if (state !== undefined && !visible.includes(state)) throw new ForbiddenError(`Listing ${state} revocations needs the ${permissionToList(state)} permission`);
+      return service.listRevocations(deps, auth, query, state !== undefined ? [state] : visible, CERTIFICATE_PAGE_SIZE);
+    },
+  );
+};
