@@ -3,6 +3,7 @@
  * search and decode. One plugin registers the area's routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { approvalsRoutes } from './approvals.routes';
 import { decodeRoutes } from './decode.routes';
 import { certificatesRoutes as requestRoutes } from './certificates.routes';
 
@@ -10,4 +11,5 @@ import { certificatesRoutes as requestRoutes } from './certificates.routes';
 export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(requestRoutes);
   await app.register(decodeRoutes);
+  await app.register(approvalsRoutes);
 };

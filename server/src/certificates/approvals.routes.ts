@@ -1,0 +1,59 @@
+/** Routes of certificate-request approvals and revocation lists, approvals and cancels (docs/api.md "Endpoints (issue 12)"). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parseCertId, type RevocationState } from '@tessera/domain';
+import { errorResponses, NoContent } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
+import { pkiDepsOf } from '../pki/pki.service';
+import * as service from './approvals.service';
+import {
+  ApproveRequestSchema,
+  ApproveRevocationResultSchema,
+  ApproveRevocationSchema,
+  CancelRevocationSchema,
+  RequestsQuery,
+  RequestsResultSchema,
+  RevocationsQuery,
+  RevocationsResultSchema,
+} from './approvals.schemas';
+import { RequestResultSchema } from './certificates.schemas';
+
+const tags = ['certificates'];
+const C = '/api2/Certificates-v1';
+
+/** Registers the approval routes. */
+export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = pkiDepsOf(app);
+
+  app.get(
+    `${C}/CertificateRequests`,
+    { config: { auth: 'session', permission: 'certApprovals' }, schema: { summary: 'List certificate requests (default: those awaiting approval)', tags, querystring: RequestsQuery, response: { 200: RequestsResultSchema, ...errorResponses(401) } } },
+    async (request) => service.listRequests(deps, requireAuth(request), request.query.status),
+  );
+  app.post(
+    `${C}/ApproveCertificateRequest`,
+    { config: { auth: 'session', permission: 'certApprovals' }, schema: { summary: 'Approve (issue) or deny a certificate request awaiting approval', tags, body: ApproveRequestSchema, response: { 200: RequestResultSchema, ...errorResponses(401, 404, 409, 503) } } },
+    async (request) => service.decideRequest(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.get(
+    `${C}/Revocations`,
+    { config: { auth: 'session', permission: ['certRevokeView', 'viewPendingFailedRevocations'] }, schema: { summary: 'List revocations (10 a page), by state and certificate', tags, querystring: RevocationsQuery, response: { 200: RevocationsResultSchema, ...errorResponses(401) } } },
+    async (request) => {
+      const { state, page, certId } = request.query;
+      const parsed = certId ? parseCertId(certId) : null;
+      return service.listRevocations(deps, requireAuth(request), { states: state ? (state.split(',') as RevocationState[]) : undefined, page, ...(parsed ? { certId: parsed } : {}) });
+    },
+  );
+  app.post(
+    `${C}/ApproveRevocation`,
+    { config: { auth: 'session', permission: 'certApprovals' }, schema: { summary: 'Approve or deny a revocation awaiting approval', tags, body: ApproveRevocationSchema, response: { 200: ApproveRevocationResultSchema, ...errorResponses(401, 404, 409, 503) } } },
+    async (request) => service.decideRevocation(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    `${C}/CancelRevocation`,
+    { config: { auth: 'session', permission: ['viewPendingFailedRevocations', 'certRevoke'] }, schema: { summary: 'Cancel a revocation awaiting approval', tags, body: CancelRevocationSchema, response: { 204: NoContent, ...errorResponses(401, 404, 409, 503) } } },
+    async (request, reply) => {
+      await service.cancelRevocation(deps, requireAuth(request), actorOf(request), request.body.revocationId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/** TypeBox schemas of the approval and revocation-list calls (docs/api.md "Endpoints (issue 12)"). */
+import { Type } from '@sinclair/typebox';
+import { CERTIFICATE_STATUSES, REVOCATION_STATES } from '@tessera/domain';
+import { SafeString, Uuid } from '../platform/schemas';
+import { StringEnum } from '../platform/string-enum';
+
+const STATE = `(${REVOCATION_STATES.join('|')})`;
+
+/** `?status` of CertificateRequests (default under_submission). */
+export const RequestsQuery = Type.Object({ status: Type.Optional(StringEnum(CERTIFICATE_STATUSES)) }, { additionalProperties: false });
+/** A request awaiting approval as the approvals screen lists it. */
+export const RequestsResultSchema = Type.Object({
+  requests: Type.Array(
+    Type.Object({ requestId: Type.String(), templateId: Type.String(), template: Type.String(), caId: Type.String(), subject: Type.String(), status: Type.String(), requestedBy: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String() }),
+  ),
+});
+/** ApproveCertificateRequest. */
+export const ApproveRequestSchema = Type.Object({ requestId: Uuid(), approve: Type.Boolean(), reason: Type.Optional(SafeString({ maxLength: 512 })) }, { additionalProperties: false });
+
+/** `?state&page&certId` of Revocations: `state` one or more states, comma-separated (pending,failed: the viewPending lists). */
+export const RevocationsQuery = Type.Object(
+  {
+    state: Type.Optional(Type.String({ pattern: `^${STATE}(,${STATE})*$`, description: `Comma-separated states: ${REVOCATION_STATES.join(', ')}` })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    certId: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F-]{36}:[0-9a-fA-F]{1,40}$', description: 'A certificate id `{caId}:{serial}`' })),
+  },
+  { additionalProperties: false },
+);
+/** A page of revocations. */
+export const RevocationsResultSchema = Type.Object({
+  totalResults: Type.Integer(),
+  results: Type.Array(
+    Type.Object({
+      revocationId: Type.String(),
+      certId: Type.String(),
+      caId: Type.String(),
+      serialNumber: Type.String(),
+      subject: Type.String(),
+      reason: Type.String(),
+      state: Type.String(),
+      requestedBy: Type.Union([Type.String(), Type.Null()]),
+      requestedAt: Type.String(),
+      revokedAt: Type.Union([Type.String(), Type.Null()]),
+      failureCode: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+/** ApproveRevocation. */
+export const ApproveRevocationSchema = Type.Object({ revocationId: Uuid(), approve: Type.Boolean() }, { additionalProperties: false });
+/** Its answer (admin-console §4: approval returns a complete flag). */
+export const ApproveRevocationResultSchema = Type.Object({ complete: Type.Boolean() });
+/** CancelRevocation. */
+export const CancelRevocationSchema = Type.Object({ revocationId: Uuid() }, { additionalProperties: false });
