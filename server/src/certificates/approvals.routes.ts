@@ -1,4 +1,4 @@
-/** Routes of certificate-request approvals and revocation lists, approvals and cancels (docs/api.md "Endpoints (issue 12)"). */
+/** Routes of certificate-request approvals, revocation lists, approvals and cancels, and certificate upload (docs/api.md "Endpoints (issue 12)"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseCertId, type RevocationState } from '@tessera/domain';
 import { errorResponses, NoContent } from '../platform/schemas';
@@ -14,7 +14,10 @@ import {
   RequestsResultSchema,
   RevocationsQuery,
   RevocationsResultSchema,
+  CertificateSummarySchema,
+  UploadCertificateSchema,
 } from './approvals.schemas';
+import { uploadCertificate } from './upload.service';
 import { RequestResultSchema } from './certificates.schemas';
 
 const tags = ['certificates'];
@@ -55,5 +58,13 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await service.cancelRevocation(deps, requireAuth(request), actorOf(request), request.body.revocationId);
       return reply.code(204).send(null);
     },
+  );
+  app.post(
+    `${C}/UploadCertificate`,
+    {
+      config: { auth: 'session', permission: ['certUpload', 'uploadLECert'], upload: true },
+      schema: { summary: 'Upload an existing certificate (PEM or DER), stored as issued out of band', tags, body: UploadCertificateSchema, response: { 201: CertificateSummarySchema, ...errorResponses(401, 409, 503) } },
+    },
+    async (request, reply) => reply.code(201).send(await uploadCertificate(deps, requireAuth(request), actorOf(request), request.body)),
   );
 };

@@ -1,8 +1,9 @@
-/** TypeBox schemas of the approval and revocation-list calls (docs/api.md "Endpoints (issue 12)"). */
+/** TypeBox schemas of the approval, revocation-list and upload calls (docs/api.md "Endpoints (issue 12)"). */
 import { Type } from '@sinclair/typebox';
 import { CERTIFICATE_STATUSES, REVOCATION_STATES } from '@tessera/domain';
 import { SafeString, Uuid } from '../platform/schemas';
 import { StringEnum } from '../platform/string-enum';
+import { UPLOAD_BODY_LIMIT_BYTES } from '../platform/body-limits';
 
 const STATE = `(${REVOCATION_STATES.join('|')})`;
 
@@ -51,3 +52,25 @@ export const ApproveRevocationSchema = Type.Object({ revocationId: Uuid(), appro
 export const ApproveRevocationResultSchema = Type.Object({ complete: Type.Boolean() });
 /** CancelRevocation. */
 export const CancelRevocationSchema = Type.Object({ revocationId: Uuid() }, { additionalProperties: false });
+
+/** UploadCertificate: a PEM or base64 DER certificate (a file of up to 10 MB: an upload route). */
+export const UploadCertificateSchema = Type.Object(
+  { certificate: Type.String({ minLength: 1, maxLength: UPLOAD_BODY_LIMIT_BYTES, description: 'PEM text or base64 DER' }), friendlyName: Type.Optional(SafeString({ maxLength: 128 })) },
+  { additionalProperties: false },
+);
+/** The stored certificate (a CertificateSummary). */
+export const CertificateSummarySchema = Type.Object({
+  certId: Type.String(),
+  caId: Type.String(),
+  caName: Type.String(),
+  serialNumber: Type.String(),
+  subject: Type.String(),
+  cn: Type.String(),
+  status: Type.String(),
+  templateId: Type.Union([Type.String(), Type.Null()]),
+  template: Type.Union([Type.String(), Type.Null()]),
+  class: Type.Union([Type.String(), Type.Null()]),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  createdAt: Type.String(),
+});

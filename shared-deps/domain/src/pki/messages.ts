@@ -27,6 +27,8 @@ export const PKI_MESSAGES = Object.freeze({
   OWN_REQUEST_DECISION: 'You cannot approve or deny your own request.',
   REQUEST_NOT_PENDING: 'The request is not awaiting approval.',
   REVOCATION_NOT_PENDING: 'The revocation is not awaiting approval.',
+  UPLOAD_NOT_A_CERTIFICATE: 'The file is not an X.509 certificate (PEM or DER).',
+  UPLOAD_DUPLICATE: 'The certificate is already stored.',
   TEMPLATE_SAVED: 'The template was saved.',
   TEMPLATE_DELETED: 'The template was deleted.',
   TEMPLATE_ORDER_SAVED: 'The template order was saved.',
