@@ -1,6 +1,6 @@
-/** Routes of certificate-request approvals, revocation lists, approvals and cancels, and certificate upload (docs/api.md "Endpoints (issue 12)"). */
+/** Routes of certificate-request approvals, revocation lists, approvals and cancels, certificate upload and anonymous requests (docs/api.md "Endpoints (issue 12)"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { parseCertId, type RevocationState } from '@tessera/domain';
+import { ANONYMOUS_CSR_PATH, parseCertId, type RevocationState } from '@tessera/domain';
 import { errorResponses, NoContent } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { pkiDepsOf } from '../pki/pki.service';
@@ -16,7 +16,9 @@ import {
   RevocationsResultSchema,
   CertificateSummarySchema,
   UploadCertificateSchema,
+  AnonymousCsrSchema,
 } from './approvals.schemas';
+import { anonymousCsr } from './anonymous.service';
 import { uploadCertificate } from './upload.service';
 import { RequestResultSchema } from './certificates.schemas';
 
@@ -66,5 +68,13 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { summary: 'Upload an existing certificate (PEM or DER), stored as issued out of band', tags, body: UploadCertificateSchema, response: { 201: CertificateSummarySchema, ...errorResponses(401, 409, 503) } },
     },
     async (request, reply) => reply.code(201).send(await uploadCertificate(deps, requireAuth(request), actorOf(request), request.body)),
+  );
+  app.post(
+    ANONYMOUS_CSR_PATH,
+    {
+      config: { auth: 'public' },
+      schema: { summary: 'Request a certificate without signing in, for a template the CA allows anonymously', tags, body: AnonymousCsrSchema, response: { 200: RequestResultSchema, ...errorResponses(404, 503) } },
+    },
+    async (request) => anonymousCsr(deps, { hostname: request.hostname, ip: request.ip }, request.body),
   );
 };

@@ -4,6 +4,7 @@ import { CERTIFICATE_STATUSES, REVOCATION_STATES } from '@tessera/domain';
 import { SafeString, Uuid } from '../platform/schemas';
 import { StringEnum } from '../platform/string-enum';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../platform/body-limits';
+import { SubmitCsrSchema } from './certificates.schemas';
 
 const STATE = `(${REVOCATION_STATES.join('|')})`;
 
@@ -74,3 +75,6 @@ export const CertificateSummarySchema = Type.Object({
   validTo: Type.String(),
   createdAt: Type.String(),
 });
+
+/** AnonymousCertificateRequest: a SubmitDeviceCSR body and the CA. */
+export const AnonymousCsrSchema = Type.Object({ ...SubmitCsrSchema.properties, caId: Uuid() }, { additionalProperties: false });

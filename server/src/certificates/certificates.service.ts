@@ -37,7 +37,7 @@ type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKe
  * approval answers `pending` (status under_submission); otherwise the certificate is issued (`complete`).
  * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
  */
-export async function submitCsr(deps: PkiDeps, auth: AuthContext, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
+export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
   const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
     throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
   });

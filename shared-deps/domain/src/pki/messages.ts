@@ -29,6 +29,7 @@ export const PKI_MESSAGES = Object.freeze({
   REVOCATION_NOT_PENDING: 'The revocation is not awaiting approval.',
   UPLOAD_NOT_A_CERTIFICATE: 'The file is not an X.509 certificate (PEM or DER).',
   UPLOAD_DUPLICATE: 'The certificate is already stored.',
+  ANONYMOUS_NOT_ALLOWED: 'This certificate authority does not take anonymous requests for this template.',
   TEMPLATE_SAVED: 'The template was saved.',
   TEMPLATE_DELETED: 'The template was deleted.',
   TEMPLATE_ORDER_SAVED: 'The template order was saved.',

@@ -384,6 +384,11 @@ export interface CancelRevocationRequest {
   revocationId: string;
 }
 
+/** `POST /api2/Certificates-v1/AnonymousCertificateRequest` (designed; admin-console §1 anonymous portal): a CSR for a CA's licensed template with anonymousEnabled. */
+export interface AnonymousCsrRequest extends SubmitCsrRequest {
+  caId: string;
+}
+
 /** `POST /api2/Certificates-v1/UploadCertificate`: an existing certificate (PEM or base64 DER) becomes issued_out_of_band. */
 export interface UploadCertificateRequest {
   certificate: string;
