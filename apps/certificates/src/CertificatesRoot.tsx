@@ -5,6 +5,7 @@ import { TemplateConfigPage } from './templates/TemplateConfigPage';
 import { CsrUploadPage } from './csr/CsrUploadPage';
 import { CertificatePage } from './view/CertificatePage';
 import { RevocationsPage } from './revocations/RevocationsPage';
+import { ApprovalsPage } from './approvals/ApprovalsPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -20,6 +21,9 @@ export function CertificatesRoot() {
       return <RevocationsPage key="all" />;
     case '/credentials/certificates/revocations/searchPending':
       return <RevocationsPage key="pending" pendingOnly />;
+    case '/credentials/certificates/approvals':
+    case '/credentials/certificates/approval/:id':
+      return <ApprovalsPage />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':

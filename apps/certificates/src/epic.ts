@@ -7,7 +7,7 @@ import type { ToastInput } from '@tessera/domain';
 export interface CertificatesEpicDependencies {
   api: Pick<
     ApiClient,
-    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations'
+    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations' | 'listCertificateRequests' | 'approveCertificateRequest'
   >;
   bus: { showToast(input: ToastInput): void };
 }

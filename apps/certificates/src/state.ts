@@ -11,9 +11,11 @@ import { downloadCertificateEpic, loadCertificateEpic, revokeCertificateEpic } f
 import { certificateSlice } from './view/certificate.slice';
 import { revocationsPageEpic } from './revocations/revocations.epics';
 import { revocationsSlice } from './revocations/revocations.slice';
+import { approvalsDecideEpic, approvalsListEpic } from './approvals/approvals.epics';
+import { approvalsSlice } from './approvals/approvals.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -26,4 +28,6 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   downloadCertificateEpic,
   revokeCertificateEpic,
   revocationsPageEpic,
+  approvalsListEpic,
+  approvalsDecideEpic,
 );

@@ -9,6 +9,7 @@ import type {
   CertificateRequestResult,
   CertificateRequestsResponse,
   CertificateRequestStatus,
+  CertificateSummary,
   RevocationsResponse,
   RevocationState,
   RevokeCertificateRequest,
@@ -53,7 +54,7 @@ export interface CertificatesCalls {
   /** `GET /api2/Certificates-v1/CertificateDownload?certId&format` (certView): PEM, DER or PKCS#7 (with chain). */
   downloadCertificate(certId: string, format: CertificateFormat): Promise<CertificateFile>;
   /** `POST /api2/Certificates-v1/UploadCertificate` (certUpload or uploadLECert; 10 MB): becomes issued_out_of_band. */
-  uploadCertificate(request: UploadCertificateRequest): Promise<CertificateDetails>;
+  uploadCertificate(request: UploadCertificateRequest): Promise<CertificateSummary>;
   /** `POST /api2/Certificates-v1/RevokeCertificate` (certRevoke). */
   revokeCertificate(request: RevokeCertificateRequest): Promise<RevokeCertificateResponse>;
   /** `GET /api2/Certificates-v1/Revocations?state&page` (certRevokeView, or viewPendingFailedRevocations for pending/failed). */

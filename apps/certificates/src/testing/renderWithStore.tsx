@@ -19,6 +19,8 @@ export function fakeApi() {
     downloadCertificate: jest.fn(),
     revokeCertificate: jest.fn(),
     listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
+    listCertificateRequests: jest.fn().mockResolvedValue({ requests: [] }),
+    approveCertificateRequest: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
