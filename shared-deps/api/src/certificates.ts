@@ -57,8 +57,11 @@ export interface CertificatesCalls {
   uploadCertificate(request: UploadCertificateRequest): Promise<CertificateSummary>;
   /** `POST /api2/Certificates-v1/RevokeCertificate` (certRevoke). */
   revokeCertificate(request: RevokeCertificateRequest): Promise<RevokeCertificateResponse>;
-  /** `GET /api2/Certificates-v1/Revocations?state&page` (certRevokeView, or viewPendingFailedRevocations for pending/failed). */
-  listRevocations(query?: { state?: RevocationState; page?: number }): Promise<RevocationsResponse>;
+  /**
+   * `GET /api2/Certificates-v1/Revocations?state&page&certId` (certRevokeView, or viewPendingFailedRevocations for
+   * pending/failed): one state or several (sent comma-separated), of one certificate (`certId`) or all.
+   */
+  listRevocations(query?: { state?: RevocationState | readonly RevocationState[]; page?: number; certId?: string }): Promise<RevocationsResponse>;
   /** `POST /api2/Certificates-v1/ApproveRevocation` (certApprovals): `{complete}`. */
   approveRevocation(request: ApproveRevocationRequest): Promise<ApproveRevocationResponse>;
   /** `POST /api2/Certificates-v1/CancelRevocation` (viewPendingFailedRevocations or certRevoke): a pending revocation. */
@@ -80,7 +83,8 @@ export function certificatesCalls(send: HttpSend): CertificatesCalls {
     downloadCertificate: (certId, format) => send({ method: 'GET', path: `${C}/CertificateDownload`, query: { certId, format } }),
     uploadCertificate: (request) => send({ method: 'POST', path: `${C}/UploadCertificate`, body: request }),
     revokeCertificate: (request) => send({ method: 'POST', path: `${C}/RevokeCertificate`, body: request }),
-    listRevocations: (query = {}) => send({ method: 'GET', path: `${C}/Revocations`, query }),
+    listRevocations: ({ state, ...query } = {}) =>
+      send({ method: 'GET', path: `${C}/Revocations`, query: { ...query, ...(state === undefined ? {} : { state: typeof state === 'string' ? state : state.join(',') }) } }),
     approveRevocation: (request) => send({ method: 'POST', path: `${C}/ApproveRevocation`, body: request }),
     cancelRevocation: (revocationId) => send({ method: 'POST', path: `${C}/CancelRevocation`, body: { revocationId } }),
   };

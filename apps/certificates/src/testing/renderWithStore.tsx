@@ -21,6 +21,8 @@ export function fakeApi() {
     listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
     listCertificateRequests: jest.fn().mockResolvedValue({ requests: [] }),
     approveCertificateRequest: jest.fn(),
+    approveRevocation: jest.fn(),
+    cancelRevocation: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
