@@ -5,6 +5,8 @@ import { TemplateConfigPage } from './templates/TemplateConfigPage';
 import { CsrUploadPage } from './csr/CsrUploadPage';
 import { CertificatePage } from './view/CertificatePage';
 import { RevocationsPage } from './revocations/RevocationsPage';
+import { ApprovalsPage } from './approvals/ApprovalsPage';
+import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -20,6 +22,14 @@ export function CertificatesRoot() {
       return <RevocationsPage key="all" />;
     case '/credentials/certificates/revocations/searchPending':
       return <RevocationsPage key="pending" pendingOnly />;
+    case '/credentials/certificates/approvals':
+    case '/credentials/certificates/approval/:id':
+      return <ApprovalsPage />;
+    case '/credentials/certificates/revocations/viewPending/:certId':
+    case '/credentials/certificates/revocations/viewPending/:caId/:certId': {
+      const certId = match.params.caId ? formatCertId(match.params.caId, match.params.certId ?? '') : (match.params.certId ?? '');
+      return <PendingRevocationsPage key={certId} certId={certId} />;
+    }
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':

@@ -11,9 +11,13 @@ import { downloadCertificateEpic, loadCertificateEpic, loadCertificateInfoEpic, 
 import { certificateSlice } from './view/certificate.slice';
 import { revocationsPageEpic } from './revocations/revocations.epics';
 import { revocationsSlice } from './revocations/revocations.slice';
+import { approvalsDecideEpic, approvalsListEpic } from './approvals/approvals.epics';
+import { approvalsSlice } from './approvals/approvals.slice';
+import { pendingRevocationsActEpic, pendingRevocationsListEpic } from './pendingRevocations/pendingRevocations.epics';
+import { pendingRevocationsSlice } from './pendingRevocations/pendingRevocations.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -27,4 +31,8 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   downloadCertificateEpic,
   revokeCertificateEpic,
   revocationsPageEpic,
+  approvalsListEpic,
+  approvalsDecideEpic,
+  pendingRevocationsListEpic,
+  pendingRevocationsActEpic,
 );

@@ -1,9 +1,9 @@
 /** Routes reading certificates: Certificate, CertificateInfo, CertificateDownload and Revocations (docs/api.md "Endpoints (issue 12)"). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CERTIFICATE_PAGE_SIZE, REVOCATION_STATES, type RevocationState } from '@tessera/domain';
+import { CERTIFICATE_PAGE_SIZE, REVOCATION_STATES, parseCertId, type RevocationState } from '@tessera/domain';
 import { errorResponses } from '../platform/schemas';
 import { requireAuth } from '../platform/request';
-import { ForbiddenError } from '../platform/errors';
+import { ForbiddenError, ValidationError } from '../platform/errors';
 import { pkiDepsOf } from '../pki/pki.service';
 import * as service from './certificate-view.service';
 import { CertIdQuery, CertificateDetailsSchema, CertificateFileSchema, CertificateInfoSchema, DownloadQuery, RevocationsQuerySchema, RevocationsSchema } from './certificate-view.schemas';
@@ -40,10 +40,13 @@ export const certificateViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { auth: 'session', permission: ['certRevokeView', 'viewPendingFailedRevocations'] }, schema: { summary: 'List revocations', tags, querystring: RevocationsQuerySchema, response: { 200: RevocationsSchema, ...errorResponses(401) } } },
     async (request) => {
       const auth = requireAuth(request);
-      const { state, ...query } = request.query;
+      const { state, certId, ...query } = request.query;
       const visible = REVOCATION_STATES.filter((s) => auth.permissions?.has(permissionToList(s)));
-      if (state !== undefined && !visible.includes(state)) throw new ForbiddenError(`Listing ${state} revocations needs the ${permissionToList(state)} permission`);
-      return service.listRevocations(deps, auth, query, state !== undefined ? [state] : visible, CERTIFICATE_PAGE_SIZE);
+      const asked = state === undefined ? visible : [...new Set(state.split(',') as RevocationState[])];
+      for (const s of asked) if (!visible.includes(s)) throw new ForbiddenError(`Listing ${s} revocations needs the ${permissionToList(s)} permission`);
+      const cert = certId === undefined ? undefined : parseCertId(certId);
+      if (certId !== undefined && !cert) throw new ValidationError('certId', 'is not a certificate id ({caId}:{serial})');
+      return service.listRevocations(deps, auth, { ...query, ...(cert ? { certId: cert } : {}) }, asked, CERTIFICATE_PAGE_SIZE);
     },
   );
 };

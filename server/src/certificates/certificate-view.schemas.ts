@@ -75,7 +75,10 @@ export const CertificateFileSchema = Type.Object({ fileName: Type.String(), cont
 /** `GET Revocations` query. */
 export const RevocationsQuerySchema = Type.Object(
   {
-    state: Type.Optional(StringEnum(REVOCATION_STATES)),
+    /** One state or several, comma-separated. */
+    state: Type.Optional(Type.String({ pattern: `^(${REVOCATION_STATES.join('|')})(,(${REVOCATION_STATES.join('|')}))*$`, maxLength: 200 })),
+    /** Only the revocations of this certificate (`{caId}:{serial}`). */
+    certId: Type.Optional(SafeString({ maxLength: 200 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     search: Type.Optional(SafeString({ maxLength: 256 })),
     sortField: Type.Optional(StringEnum(REVOCATION_SORT_FIELDS)),

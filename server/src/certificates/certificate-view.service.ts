@@ -200,8 +200,15 @@ export async function downloadCertificate(deps: Pick<PkiDeps, 'db'>, auth: Pick<
  * `GET Revocations`: revocations of the tenant in `states` (the route decides which the viewer may see), 10 a page,
  * paged, sorted and searched (subject substring or serial prefix) in the database.
  */
-export async function listRevocations(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, query: Omit<RevocationsQuery, 'state'>, states: readonly RevocationState[], pageSize: number): Promise<RevocationsResponse> {
+export async function listRevocations(
+  deps: Pick<PkiDeps, 'db'>,
+  auth: Pick<AuthContext, 'tenantId'>,
+  query: Omit<RevocationsQuery, 'state' | 'certId'> & { certId?: { caId: string; serialNumber: string } },
+  states: readonly RevocationState[],
+  pageSize: number,
+): Promise<RevocationsResponse> {
   let q = deps.db.selectFrom('revocations as r').innerJoin('certificates as c', 'c.id', 'r.certificate_id').where('r.tenant_id', '=', auth.tenantId).where('r.state', 'in', states);
+  if (query.certId) q = q.where('c.ca_id', '=', query.certId.caId).where('c.serial_number', '=', query.certId.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''));
   const search = query.search?.trim();
   if (search) {
     const serial = search.toLowerCase().replace(/^0x/, '');

@@ -1,5 +1,6 @@
 /** Issuance, revocation and the CRL checked with Debian's OpenSSL (issue 12 "Tests and figures"). */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,44 @@ describe('certificates through OpenSSL', () => {
     expect(res.json()).toMatchObject({ status: 'failed', failureCode: 'KEY_TYPE_NOT_ALLOWED' });
   });
 
+  /** `openssl ocsp` against the listening server (async: the server answers in this process). */
+  const ocspUrl = () => `${baseUrl}/pki/ocsp/${issuing.id}`;
+  const opensslOcsp = async (...args: string[]) => {
+    const { stdout, stderr } = await promisify(execFile)('openssl', ['ocsp', '-issuer', 'issuing.pem', '-CAfile', 'root.pem', '-url', ocspUrl(), ...args], { cwd: dir, encoding: 'utf8' });
+    return stdout + stderr;
+  };
+  let baseUrl: string;
+
+  it('should answer openssl ocsp good for an issued certificate, signed by the CA, with the nonce echoed, and unknown for a serial it never issued', async () => {
+    baseUrl = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+    const out = await opensslOcsp('-cert', 'p256.pem', '-resp_text');
+    expect(out).toContain('Response verify OK');
+    expect(out).toMatch(/p256\.pem: good/);
+    expect(out).toContain('OCSP Nonce');
+    expect(out).not.toContain('WARNING: no nonce in response');
+    expect(await opensslOcsp('-serial', '0x0123456789abcdef')).toMatch(/0x0123456789abcdef: unknown/);
+    // The GET form of RFC 6960 Appendix A.1 gives the same answer for the same request.
+    openssl('ocsp', '-issuer', 'issuing.pem', '-cert', 'p384.pem', '-no_nonce', '-reqout', 'get.req');
+    const b64 = readFileSync(path.join(dir, 'get.req')).toString('base64');
+    const get = await t.app.inject({ method: 'GET', url: `/pki/ocsp/${issuing.id}/${encodeURIComponent(b64)}` });
+    expect([get.statusCode, get.headers['content-type']]).toEqual([200, 'application/ocsp-response']);
+    writeFileSync(path.join(dir, 'get.resp'), get.rawPayload);
+    const text = openssl('ocsp', '-respin', 'get.resp', '-issuer', 'issuing.pem', '-CAfile', 'root.pem', '-cert', 'p384.pem');
+    expect(text).toMatch(/p384\.pem: good/);
+  });
+
+  it('should answer malformedRequest to a body that is not an OCSP request, without a session or CSRF token', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'POST', url: `/pki/ocsp/${issuing.id}`, headers: { 'content-type': 'application/ocsp-request' }, payload: Buffer.from('not DER') }),
+      await t.app.inject({ method: 'GET', url: `/pki/ocsp/${issuing.id}/bm90IERFUg%3D%3D` }),
+    ]) {
+      expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'application/ocsp-response']);
+      writeFileSync(path.join(dir, 'bad.resp'), res.rawPayload);
+      const read = spawnSync('openssl', ['ocsp', '-respin', 'bad.resp', '-resp_text', '-noverify'], { cwd: dir, encoding: 'utf8' });
+      expect(read.stdout + read.stderr).toMatch(/Responder Error: malformedrequest \(1\)/);
+    }
+  });
+
   it('should revoke with an RFC 5280 reason so that openssl crl lists the serial, audited', async () => {
     const serial = openssl('x509', '-in', 'p256.pem', '-noout', '-serial').trim().split('=')[1]!;
     const res = await admin.post(`${C}/RevokeCertificate`, { caId: issuing.id, serialNumber: serial, reason: 'keyCompromise' });
@@ -89,6 +128,12 @@ describe('certificates through OpenSSL', () => {
     const text = openssl('crl', '-inform', 'DER', '-in', 'issuing.crl', '-noout', '-text', '-CAfile', 'issuing.pem');
     expect(text).toContain(`Serial Number: ${serial.toUpperCase()}`);
     expect(text).toContain('Key Compromise');
+    // OCSP answers revoked at once, with the time and the reason.
+    const ocsp = await opensslOcsp('-cert', 'p256.pem');
+    expect(ocsp).toContain('Response verify OK');
+    expect(ocsp).toMatch(/p256\.pem: revoked/);
+    expect(ocsp).toContain('Reason: keyCompromise');
+    expect(ocsp).toMatch(/Revocation Time: /);
     expect(openssl('crl', '-inform', 'DER', '-in', 'issuing.crl', '-noout', '-CAfile', 'issuing.pem', '-verify').toLowerCase()).toBe('');
     expect((await t.auditRows('certificate.revoke')).at(-1)).toMatchObject({ tenant_id: tenantId, actor_username: 'admin' });
     const found = (await admin.post(`${C}/SearchCertificates`, { filters: { status: ['revoked'] } })).json();

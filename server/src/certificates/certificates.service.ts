@@ -24,6 +24,7 @@ import { templateForIssue } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
+import type { DbOrTrx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr } from './issue';
 import { lintCertificate } from './lint';
 import type { x509 } from '../pki/pki.service';
@@ -36,7 +37,7 @@ type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKe
  * approval answers `pending` (status under_submission); otherwise the certificate is issued (`complete`).
  * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
  */
-export async function submitCsr(deps: PkiDeps, auth: AuthContext, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
+export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
   const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
     throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
   });
@@ -55,31 +56,7 @@ export async function submitCsr(deps: PkiDeps, auth: AuthContext, actor: Actor, 
   }
   const status: CertificateStatus = failure ? (failure.failureCode.startsWith('CSR_') ? 'error' : 'denied') : issued ? 'issued' : 'under_submission';
   return deps.db.transaction().execute(async (trx) => {
-    let certificateId: string | null = null;
-    if (issued) {
-      const row = await trx
-        .insertInto('certificates')
-        .values({
-          tenant_id: auth.tenantId,
-          ca_id: ca.row.id,
-          serial_number: issued.serialNumber.toLowerCase(),
-          issuer: issued.issuer,
-          template_id: template.templateId,
-          status: 'issued',
-          subject: issued.subject,
-          cn: issued.subjectName.getField('CN')[0] ?? '',
-          certificate_pem: issued.toString('pem'),
-          not_before: issued.notBefore,
-          not_after: issued.notAfter,
-          friendly_name: request.friendlyName ?? null,
-          contact_email: request.contactEmail ?? null,
-          requested_by: actor.actorUserId ?? null,
-          lint: JSON.stringify(lintCertificate(issued)),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      certificateId = row.id;
-    }
+    const certificateId = issued ? await storeIssued(trx, auth.tenantId, ca.row.id, template.templateId, issued, request, actor.actorUserId ?? null) : null;
     const req = await trx
       .insertInto('certificate_requests')
       .values({
@@ -100,8 +77,39 @@ export async function submitCsr(deps: PkiDeps, auth: AuthContext, actor: Actor, 
     if (issued) await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateId, detail: { serialNumber: issued.serialNumber.toLowerCase(), caId: ca.row.id, subject: issued.subject } });
     if (failure) return { requestId: req.id, status: 'failed', failureCode: failure.failureCode, message: failure.message };
     if (!issued) return { requestId: req.id, status: 'pending' };
-    return { requestId: req.id, status: 'complete', certTID: auth.tenantId, certificate: issued.toString('pem'), certCN: issued.subjectName.getField('CN')[0] ?? '', certID: formatCertId(ca.row.id, issued.serialNumber), template: template.templateName };
+    return completeResult(req.id, auth.tenantId, ca.row.id, issued, template.templateName);
   });
+}
+
+/** Stores an issued certificate (with its lint); answers its row id. */
+export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, templateId: string, issued: x509.X509Certificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null): Promise<string> {
+  const row = await trx
+    .insertInto('certificates')
+    .values({
+      tenant_id: tenantId,
+      ca_id: caId,
+      serial_number: issued.serialNumber.toLowerCase(),
+      issuer: issued.issuer,
+      template_id: templateId,
+      status: 'issued',
+      subject: issued.subject,
+      cn: issued.subjectName.getField('CN')[0] ?? '',
+      certificate_pem: issued.toString('pem'),
+      not_before: issued.notBefore,
+      not_after: issued.notAfter,
+      friendly_name: request.friendlyName ?? null,
+      contact_email: request.contactEmail ?? null,
+      requested_by: requestedBy,
+      lint: JSON.stringify(lintCertificate(issued)),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The request-complete answer (admin-console §4: certTID, certCN, certID, template). */
+export function completeResult(requestId: string, tenantId: string, caId: string, issued: x509.X509Certificate, templateName: string): CertificateRequestResult {
+  return { requestId, status: 'complete', certTID: tenantId, certificate: issued.toString('pem'), certCN: issued.subjectName.getField('CN')[0] ?? '', certID: formatCertId(caId, issued.serialNumber), template: templateName };
 }
 
 /** `certificate-request-status` calls (admin-console §7): status and serial of a request of the tenant. */

@@ -3,6 +3,7 @@
  * search and decode. One plugin registers the area's routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { approvalsRoutes } from './approvals.routes';
 import { certificateViewRoutes } from './certificate-view.routes';
 import { decodeRoutes } from './decode.routes';
 import { certificatesRoutes as requestRoutes } from './certificates.routes';
@@ -12,4 +13,5 @@ export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(requestRoutes);
   await app.register(certificateViewRoutes);
   await app.register(decodeRoutes);
+  await app.register(approvalsRoutes);
 };

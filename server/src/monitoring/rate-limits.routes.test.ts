@@ -35,13 +35,28 @@ describe('rate-limit rules', () => {
   });
   afterAll(async () => t?.close());
 
-  it("should seed the defaults of admin-console §9 on first start: '*' everywhere, 60 s, the address rule from TESSERA_RATE_LIMIT_MAX", async () => {
+  it("should seed the defaults of admin-console §9 on first start: '*' everywhere, 60 s, the address rule from TESSERA_RATE_LIMIT_MAX, and the public PKI routes' own bucket", async () => {
     const res = await admin.get(CONFIG);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       layerRules: [
-        { layer: 1, stage: 0, rules: [{ tenantId: '*', userId: '*', method: '*', endpoint: '*', periodSeconds: 60, rate: 30000, burst: -1, maxDataBytes: -1 }] },
-        { layer: 1, stage: 1, rules: [{ tenantId: '*', userId: '*', method: '*', endpoint: '*', periodSeconds: 60, rate: 1200, burst: 600, maxDataBytes: -1 }] },
+        {
+          layer: 1,
+          stage: 0,
+          rules: [
+            { tenantId: '*', userId: '*', method: '*', endpoint: '*', periodSeconds: 60, rate: 30000, burst: -1, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/*', periodSeconds: 60, rate: 6000, burst: -1, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/api2/Certificates-v1/AnonymousCertificateRequest', periodSeconds: 60, rate: 30, burst: -1, maxDataBytes: -1 },
+          ],
+        },
+        {
+          layer: 1,
+          stage: 1,
+          rules: [
+            { tenantId: '*', userId: '*', method: '*', endpoint: '*', periodSeconds: 60, rate: 1200, burst: 600, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/*', periodSeconds: 60, rate: -1, burst: -1, maxDataBytes: -1 },
+          ],
+        },
       ],
     });
   });

@@ -36,6 +36,11 @@ export interface ServerConfig {
   /** Period of the seeded stage-0 rule in seconds (`TESSERA_RATE_LIMIT_WINDOW_SECONDS`, default 60). */
   rateLimitWindowSeconds: number;
   /**
+   * Requests per address per minute of the public PKI routes' own seeded bucket (`/pki/*`: CRL, OCSP, CA
+   * certificates; `TESSERA_PKI_RATE_LIMIT_MAX`, default 6000; first start only, like `rateLimitMax`).
+   */
+  pkiRateLimitMax: number;
+  /**
    * Failed sign-ins of one account from one address per window before that address is throttled for that
    * account (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS`, default 5).
    */
@@ -167,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxy(env.TESSERA_TRUST_PROXY?.trim()),
     rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 30000, 0, 1_000_000_000),
     rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    pkiRateLimitMax: integer(env, 'TESSERA_PKI_RATE_LIMIT_MAX', 6000, 1, 1_000_000_000),
     loginMaxFailuresPerAccountAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS', 5, 1, 1_000_000),
     loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
     loginAccountWindowSeconds: integer(env, 'TESSERA_LOGIN_ACCOUNT_WINDOW_SECONDS', 3600, 1, 86_400),

@@ -67,7 +67,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     app.decorate('rateLimits', limiter);
     if (config.rateLimitMax === 0) return;
 
-    await app.db.transaction().execute((trx) => seedOnce(trx, defaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds })));
+    await app.db.transaction().execute((trx) => seedOnce(trx, defaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds, pkiPerAddress: config.pkiRateLimitMax })));
     await limiter.reload(true);
     limiter.startPolling((error) => app.log.warn({ err: error }, 'reloading the rate-limit rules failed'));
     app.addHook('onClose', async () => limiter.stop());

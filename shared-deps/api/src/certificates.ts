@@ -9,6 +9,7 @@ import type {
   CertificateRequestResult,
   CertificateRequestsResponse,
   CertificateRequestStatus,
+  CertificateSummary,
   RevocationsQuery,
   RevocationsResponse,
   RevokeCertificateRequest,
@@ -53,10 +54,14 @@ export interface CertificatesCalls {
   /** `GET /api2/Certificates-v1/CertificateDownload?certId&format` (certView): PEM, DER or PKCS#7 (with chain). */
   downloadCertificate(certId: string, format: CertificateFormat): Promise<CertificateFile>;
   /** `POST /api2/Certificates-v1/UploadCertificate` (certUpload or uploadLECert; 10 MB): becomes issued_out_of_band. */
-  uploadCertificate(request: UploadCertificateRequest): Promise<CertificateDetails>;
+  uploadCertificate(request: UploadCertificateRequest): Promise<CertificateSummary>;
   /** `POST /api2/Certificates-v1/RevokeCertificate` (certRevoke). */
   revokeCertificate(request: RevokeCertificateRequest): Promise<RevokeCertificateResponse>;
-  /** `GET /api2/Certificates-v1/Revocations?state&page&search&sortField&sortDirection` (certRevokeView, or viewPendingFailedRevocations for pending/failed). */
+  /**
+   * `GET /api2/Certificates-v1/Revocations?state&page&search&sortField&sortDirection&certId` (certRevokeView, or
+   * viewPendingFailedRevocations for pending/failed): one state or several (sent comma-separated), of one certificate
+   * (`certId`) or all.
+   */
   listRevocations(query?: RevocationsQuery): Promise<RevocationsResponse>;
   /** `POST /api2/Certificates-v1/ApproveRevocation` (certApprovals): `{complete}`. */
   approveRevocation(request: ApproveRevocationRequest): Promise<ApproveRevocationResponse>;
@@ -79,7 +84,8 @@ export function certificatesCalls(send: HttpSend): CertificatesCalls {
     downloadCertificate: (certId, format) => send({ method: 'GET', path: `${C}/CertificateDownload`, query: { certId, format } }),
     uploadCertificate: (request) => send({ method: 'POST', path: `${C}/UploadCertificate`, body: request }),
     revokeCertificate: (request) => send({ method: 'POST', path: `${C}/RevokeCertificate`, body: request }),
-    listRevocations: (query = {}) => send({ method: 'GET', path: `${C}/Revocations`, query: { ...query } }),
+    listRevocations: ({ state, ...query } = {}) =>
+      send({ method: 'GET', path: `${C}/Revocations`, query: { ...query, ...(state === undefined ? {} : { state: typeof state === 'string' ? state : state.join(',') }) } }),
     approveRevocation: (request) => send({ method: 'POST', path: `${C}/ApproveRevocation`, body: request }),
     cancelRevocation: (revocationId) => send({ method: 'POST', path: `${C}/CancelRevocation`, body: { revocationId } }),
   };

@@ -51,6 +51,8 @@ describe('@tessera/domain exports', () => {
         'REVOCATION_STATES', 'REVOKE_REASONS', 'SAN_TYPES', 'SEED_TEMPLATE_FIELDS', 'SUBJECT_FIELDS', 'SUPPORTED_KEY_TYPES',
         'TEMPLATE_ACCESS_LEVELS', 'TEMPLATE_CLASSES', 'TEMPLATE_LIMITS', 'VALIDITY_UNITS', 'addValidity', 'deriveCaStatus', 'formatCertId',
         'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'seedEntryChanges', 'seedEntryOf', 'sortTemplatesByOrdering', 'validateSeedFile',
+        // issue 12, session 5 (pki-a): anonymous requests
+        'ANONYMOUS_CSR_PATH', 'ANONYMOUS_CSR_RATE_PER_MINUTE',
         // issue 13: identity
         'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
         'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES',

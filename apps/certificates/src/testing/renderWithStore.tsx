@@ -20,6 +20,10 @@ export function fakeApi() {
     downloadCertificate: jest.fn(),
     revokeCertificate: jest.fn(),
     listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
+    listCertificateRequests: jest.fn().mockResolvedValue({ requests: [] }),
+    approveCertificateRequest: jest.fn(),
+    approveRevocation: jest.fn(),
+    cancelRevocation: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 

@@ -192,6 +192,14 @@ export const TEMPLATE_LIMITS = Object.freeze({
   csrRulesMaxLength: 10_000,
 });
 
+/**
+ * The anonymous certificate request call (designed; admin-console §1 anonymous portal): public, with its own
+ * seeded per-address rate rule of {@link ANONYMOUS_CSR_RATE_PER_MINUTE} (signing costs CPU).
+ */
+export const ANONYMOUS_CSR_PATH = '/api2/Certificates-v1/AnonymousCertificateRequest';
+/** Anonymous requests per address per minute of the seeded rule (designed). */
+export const ANONYMOUS_CSR_RATE_PER_MINUTE = 30;
+
 /** Public paths of the PKI (designed): outside the console's paths, no session, no CSRF. */
 export const PKI_PUBLIC_PATHS = Object.freeze({
   /** `GET {prefix}/crl/{caId}.crl`: the CA's current CRL, DER (`application/pkix-crl`). */

@@ -370,7 +370,10 @@ export interface Revocation {
 }
 /** The query of `GET /api2/Certificates-v1/Revocations` (all optional; without a state, the done revocations). */
 export interface RevocationsQuery {
-  state?: RevocationState;
+  /** One state or several. */
+  state?: RevocationState | readonly RevocationState[];
+  /** Only the revocations of this certificate (`{caId}:{serial}`). */
+  certId?: string;
   /** 1-based. */
   page?: number;
   /** Subject substring (case-insensitive) or serial prefix (hex). */
@@ -394,6 +397,11 @@ export interface ApproveRevocationResponse {
 /** `POST /api2/Certificates-v1/CancelRevocation`. */
 export interface CancelRevocationRequest {
   revocationId: string;
+}
+
+/** `POST /api2/Certificates-v1/AnonymousCertificateRequest` (designed; admin-console §1 anonymous portal): a CSR for a CA's licensed template with anonymousEnabled. */
+export interface AnonymousCsrRequest extends SubmitCsrRequest {
+  caId: string;
 }
 
 /** `POST /api2/Certificates-v1/UploadCertificate`: an existing certificate (PEM or base64 DER) becomes issued_out_of_band. */

@@ -1,0 +1,1 @@
+export { PendingRevocationsPage } from './PendingRevocationsPage';
