@@ -1,4 +1,5 @@
 import type { IdentityPage } from './pages';
+import { rolePages } from './roles/roles.pages';
 import { userPages } from './users/users.pages';
 
 /**
@@ -6,5 +7,6 @@ import { userPages } from './users/users.pages';
  * keeps merges of parallel work simple).
  */
 export const IDENTITY_PAGES: readonly IdentityPage[] = [
+  ...rolePages,
   ...userPages,
 ];

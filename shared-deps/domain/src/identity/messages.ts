@@ -50,6 +50,9 @@ export const IDENTITY_MESSAGES = Object.freeze({
   // Grant rules, issue 18 (designed)
   OWN_ROLES_FIXED: 'You cannot change your own roles.',
   OWN_ROLE_FIXED: 'You cannot edit a role you hold.',
+  // Roles screens, issue 13 (designed, in the form of the user alerts of admin-console §8)
+  ROLE_CREATED: 'The role was successfully created',
+  ROLE_UPDATED: 'The role was successfully updated',
   // Self-registration and account activation, issue 13 (designed; the failure line is signin §8's failedToVerifyEmail)
   REGISTRATION_CLOSED: 'Self-registration is not open for this tenant.',
   REGISTRATION_LINK_SENT: 'Check your e-mail: if this address can register, a link to finish registering has been sent to it.',
