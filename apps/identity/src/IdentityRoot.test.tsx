@@ -21,3 +21,15 @@ describe('IdentityRoot', () => {
     expect(container.innerHTML).toBe('');
   });
 });
+
+describe('IdentityRoot pages', () => {
+  it('should mount the page of a built route with its parameters', async () => {
+    const { fakeApi, renderWithStore, testRole } = await import('./testing/renderWithStore');
+    const api = fakeApi();
+    api.getRole.mockResolvedValue(testRole({ id: 'r-7', name: 'Help desk' }));
+    window.history.pushState({}, '', '/identity/roles/view/r-7');
+    renderWithStore(<IdentityRoot />, { api });
+    expect(await screen.findByRole('heading', { name: 'Help desk' })).toBeTruthy();
+    expect(api.getRole).toHaveBeenCalledWith('r-7');
+  });
+});

@@ -1,4 +1,5 @@
 import type { IdentityPage } from './pages';
+import { organisationPages } from './organisations/organisations.pages';
 import { rolePages } from './roles/roles.pages';
 import { userPages } from './users/users.pages';
 
@@ -7,6 +8,7 @@ import { userPages } from './users/users.pages';
  * keeps merges of parallel work simple).
  */
 export const IDENTITY_PAGES: readonly IdentityPage[] = [
+  ...organisationPages,
   ...rolePages,
   ...userPages,
 ];
