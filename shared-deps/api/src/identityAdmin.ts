@@ -10,6 +10,7 @@ import type {
   Page,
   PageQuery,
   UpdateOrganisationRequest,
+  UserPhoto,
 } from '@tessera/domain';
 import type { HttpSend } from './http';
 
@@ -19,6 +20,12 @@ const IDM = '/api2/IDM-v1';
 export interface IdentityAdminCalls {
   /** `DELETE /api2/IDM-v1/User?id` (userDelete). */
   deleteUser(id: string): Promise<void>;
+  /** `PUT /api2/IDM-v1/UserPhoto` (userEdit, or selfServicePortal on one's own): a JPEG, PNG, GIF or BMP data URL; VALIDATION field `image` with the admin-console §5 message. */
+  setUserPhoto(request: { userId: string; image: string }): Promise<UserPhoto>;
+  /** `GET /api2/IDM-v1/UserPhoto?id&full` (userView, or one's own): the thumbnail (and the image); NOT_FOUND without a photo. */
+  getUserPhoto(id: string, full?: boolean): Promise<UserPhoto>;
+  /** `DELETE /api2/IDM-v1/UserPhoto?id`. */
+  deleteUserPhoto(id: string): Promise<void>;
   /** `GET /api2/IDM-v1/Organisations?skip&take&search` (orgView). */
   listOrganisations(query?: Pick<PageQuery, 'skip' | 'take' | 'search'>): Promise<Page<Organisation>>;
   /** `GET /api2/IDM-v1/Organisation?id` (orgView). */
@@ -45,6 +52,9 @@ export interface IdentityAdminCalls {
 export function identityAdminCalls(send: HttpSend): IdentityAdminCalls {
   return {
     deleteUser: (id) => send({ method: 'DELETE', path: `${IDM}/User`, query: { id } }),
+    setUserPhoto: (request) => send({ method: 'PUT', path: `${IDM}/UserPhoto`, body: request }),
+    getUserPhoto: (id, full) => send({ method: 'GET', path: `${IDM}/UserPhoto`, query: { id, ...(full ? { full: true } : {}) } }),
+    deleteUserPhoto: (id) => send({ method: 'DELETE', path: `${IDM}/UserPhoto`, query: { id } }),
     listOrganisations: (query = {}) => send({ method: 'GET', path: `${IDM}/Organisations`, query: { ...query } }),
     getOrganisation: (id) => send({ method: 'GET', path: `${IDM}/Organisation`, query: { id } }),
     createOrganisation: (request) => send({ method: 'POST', path: `${IDM}/Organisation`, body: request }),

@@ -45,7 +45,7 @@ describe('@tessera/api exports', () => {
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
       // issue 13: users delete, organisations
       'deleteUser', 'listOrganisations', 'getOrganisation', 'createOrganisation', 'updateOrganisation', 'organisationTypes', 'organisationParents',
-      'organisationTree', 'getOrganisationPermissions', 'setOrganisationPermissions', 'verifyBusinessNumber',
+      'organisationTree', 'getOrganisationPermissions', 'setOrganisationPermissions', 'verifyBusinessNumber', 'setUserPhoto', 'getUserPhoto', 'deleteUserPhoto',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -213,6 +213,16 @@ export interface ActivateAccountRequest {
   newPassword: string;
 }
 
+/** A user's photo (`GET/PUT /api2/IDM-v1/UserPhoto`): data URLs, so an `<img>` shows them directly. */
+export interface UserPhoto {
+  userId: string;
+  /** The JPEG thumbnail. */
+  thumbnail: string;
+  /** The uploaded image, when asked for with `full`. */
+  image?: string;
+  updatedAt: string;
+}
+
 /** An organisation (admin-console §3; issue 13). */
 export interface Organisation {
   id: string;

@@ -29,6 +29,7 @@ export const IDENTITY_MESSAGES = Object.freeze({
   // designed
   OWN_ACCOUNT_NOT_DELETED: 'You cannot delete your own account.',
   USER_UNCHANGED: 'Nothing has changed.',
+  USER_PHOTO_SAVED: 'The photo was saved',
   SPONSOR_EXISTS: 'This user is already a sponsor.',
   SPONSOR_INACTIVE: 'This sponsor is not active.',
   SPONSOR_NOT_ASSIGNED: 'This user has no sponsor, or you are not their sponsor.',

@@ -6,6 +6,7 @@ import { IdentityNav } from '../../IdentityNav';
 import type { IdentityPageProps } from '../../pages';
 import { useAction, useLoad } from '../../requests/useRequest';
 import { hasPermission, useViewer } from '../../viewer/useViewer';
+import { UserPhoto } from '../UserPhoto';
 
 const title = 'Users';
 
@@ -94,6 +95,7 @@ export function UserViewPage({ params }: IdentityPageProps) {
           </div>
         </div>
       ) : null}
+      <UserPhoto userId={u.id} name={u.username} hasPhoto={u.hasPhoto} canEdit={canEdit} />
       <section aria-labelledby="user-view-login">
         <Heading as="h2" id="user-view-login" style={{ fontSize: 'var(--text-title-size-small, 16px)' }}>
           Login details
