@@ -1,6 +1,6 @@
 /**
- * Issue 13 identity administration calls: deleting users, the user photo, organisations (types, parents,
- * tree, per-organisation permissions, business-number verification) and sponsors (docs/api.md).
+ * Issue 13 identity administration calls: deleting users, the user photo, sponsors, organisations (types, parents,
+ * tree, per-organisation permissions, business-number verification) (docs/api.md).
  */
 import type {
   CreateOrganisationRequest,
@@ -10,6 +10,8 @@ import type {
   Page,
   PageQuery,
   UpdateOrganisationRequest,
+  Sponsor,
+  SponsoredUser,
   UserPhoto,
 } from '@tessera/domain';
 import type { HttpSend } from './http';
@@ -26,6 +28,18 @@ export interface IdentityAdminCalls {
   getUserPhoto(id: string, full?: boolean): Promise<UserPhoto>;
   /** `DELETE /api2/IDM-v1/UserPhoto?id`. */
   deleteUserPhoto(id: string): Promise<void>;
+  /** `GET /api2/IDM-v1/Sponsors` (manageSponsor). */
+  listSponsors(): Promise<{ sponsors: Sponsor[] }>;
+  /** `GET /api2/IDM-v1/Sponsor?id` (sponsorEdit or manageSponsor). */
+  getSponsor(id: string): Promise<Sponsor>;
+  /** `POST /api2/IDM-v1/Sponsor` (sponsorAdd); CONFLICT field `userId` when the user already is one. */
+  createSponsor(request: { userId: string; notes?: string }): Promise<Sponsor>;
+  /** `PUT /api2/IDM-v1/Sponsor` (sponsorEdit). */
+  updateSponsor(request: { id: string; active?: boolean; notes?: string }): Promise<Sponsor>;
+  /** `GET /api2/IDM-v1/SponsoredUsers`: the users the viewer sponsors. */
+  sponsoredUsers(): Promise<{ users: SponsoredUser[] }>;
+  /** `POST /api2/IDM-v1/SponsorDecision`: the viewer, as sponsor, approves or rejects a pending user. */
+  decideSponsoredUser(request: { userId: string; approve: boolean }): Promise<SponsoredUser>;
   /** `GET /api2/IDM-v1/Organisations?skip&take&search` (orgView). */
   listOrganisations(query?: Pick<PageQuery, 'skip' | 'take' | 'search'>): Promise<Page<Organisation>>;
   /** `GET /api2/IDM-v1/Organisation?id` (orgView). */
@@ -55,6 +69,12 @@ export function identityAdminCalls(send: HttpSend): IdentityAdminCalls {
     setUserPhoto: (request) => send({ method: 'PUT', path: `${IDM}/UserPhoto`, body: request }),
     getUserPhoto: (id, full) => send({ method: 'GET', path: `${IDM}/UserPhoto`, query: { id, ...(full ? { full: true } : {}) } }),
     deleteUserPhoto: (id) => send({ method: 'DELETE', path: `${IDM}/UserPhoto`, query: { id } }),
+    listSponsors: () => send({ method: 'GET', path: `${IDM}/Sponsors` }),
+    getSponsor: (id) => send({ method: 'GET', path: `${IDM}/Sponsor`, query: { id } }),
+    createSponsor: (request) => send({ method: 'POST', path: `${IDM}/Sponsor`, body: request }),
+    updateSponsor: (request) => send({ method: 'PUT', path: `${IDM}/Sponsor`, body: request }),
+    sponsoredUsers: () => send({ method: 'GET', path: `${IDM}/SponsoredUsers` }),
+    decideSponsoredUser: (request) => send({ method: 'POST', path: `${IDM}/SponsorDecision`, body: request }),
     listOrganisations: (query = {}) => send({ method: 'GET', path: `${IDM}/Organisations`, query: { ...query } }),
     getOrganisation: (id) => send({ method: 'GET', path: `${IDM}/Organisation`, query: { id } }),
     createOrganisation: (request) => send({ method: 'POST', path: `${IDM}/Organisation`, body: request }),

@@ -46,6 +46,7 @@ describe('@tessera/api exports', () => {
       // issue 13: users delete, organisations
       'deleteUser', 'listOrganisations', 'getOrganisation', 'createOrganisation', 'updateOrganisation', 'organisationTypes', 'organisationParents',
       'organisationTree', 'getOrganisationPermissions', 'setOrganisationPermissions', 'verifyBusinessNumber', 'setUserPhoto', 'getUserPhoto', 'deleteUserPhoto',
+      'listSponsors', 'getSponsor', 'createSponsor', 'updateSponsor', 'sponsoredUsers', 'decideSponsoredUser',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

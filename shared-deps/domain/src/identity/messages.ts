@@ -33,6 +33,11 @@ export const IDENTITY_MESSAGES = Object.freeze({
   SPONSOR_EXISTS: 'This user is already a sponsor.',
   SPONSOR_INACTIVE: 'This sponsor is not active.',
   SPONSOR_NOT_ASSIGNED: 'This user has no sponsor, or you are not their sponsor.',
+  SPONSOR_CREATED: 'The sponsor was successfully created',
+  SPONSOR_UPDATED: 'The sponsor was successfully updated',
+  SPONSORED_USER_APPROVED: 'The user was approved',
+  SPONSORED_USER_REJECTED: 'The user was rejected',
+  SPONSOR_DECISION_MADE: 'This user is no longer waiting for approval.',
 
   // admin-console §5 username
   USERNAME_REQUIRED: 'No Username entered.',
