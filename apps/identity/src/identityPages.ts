@@ -1,6 +1,7 @@
 import type { IdentityPage } from './pages';
 import { organisationPages } from './organisations/organisations.pages';
 import { rolePages } from './roles/roles.pages';
+import { sponsorPages } from './sponsors/sponsors.pages';
 import { userPages } from './users/users.pages';
 
 /**
@@ -10,5 +11,6 @@ import { userPages } from './users/users.pages';
 export const IDENTITY_PAGES: readonly IdentityPage[] = [
   ...organisationPages,
   ...rolePages,
+  ...sponsorPages,
   ...userPages,
 ];

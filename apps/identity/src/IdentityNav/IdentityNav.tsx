@@ -8,6 +8,7 @@ export function IdentityNav() {
     { href: '/identity/users', label: 'Users', permission: 'userView' },
     { href: '/identity/roles', label: 'Roles', permission: 'roleView' },
     { href: '/identity/organisations/tree', label: 'Organisations', permission: 'orgTree' },
+    { href: '/identity/sponsors/manage', label: 'Sponsors', permission: 'manageSponsor' },
   ].filter((l) => hasPermission(viewer, l.permission));
   return (
     <nav aria-label="Identity" style={{ display: 'flex', gap: 'var(--base-size-16, 16px)', marginBottom: 'var(--base-size-16, 16px)' }}>
