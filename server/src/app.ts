@@ -45,6 +45,8 @@ import { devicesRoutes } from './devices/devices.routes';
 import { localesRoutes } from './config/locales.routes';
 import { searchRoutes } from './search/search.routes';
 import { usersImportRoutes } from './identity/users-import.routes';
+import { userPhotosRoutes } from './identity/user-photos.routes';
+import { sponsorsRoutes } from './identity/sponsors.routes';
 import { visitsRoutes } from './identity/visits.routes';
 import { createSearchRegistry } from './platform/search-registry';
 import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
@@ -135,7 +137,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(agentHubPlugin);
 
   await app.register(authRoutes);
-  await app.register(identityRoutes);
+  await app.register(identityRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(organisationRoutes);
   await app.register(monitoringRoutes);
   await app.register(rateLimitsRoutes);
@@ -151,6 +153,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(devicesRoutes);
   await app.register(localesRoutes);
   await app.register(usersImportRoutes);
+  await app.register(userPhotosRoutes);
+  await app.register(sponsorsRoutes);
   await app.register(visitsRoutes);
   // Each area's search provider (users, devices, organisations; certificates and smartcards join as they land).
   const searchRegistry = createSearchRegistry();

@@ -31,13 +31,25 @@ import * as users from './users.repository';
 import { NotFoundError } from '../platform/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../platform/types';
+import { createMailer, type Mailer } from '../platform/mailer';
+import { publicConsoleUrl } from '../platform/public-url';
+import { sponsorNotifier } from './sponsors.service';
 
 const tags = ['identity'];
 
+/** Options of {@link identityRoutes}. */
+export interface IdentityRoutesOptions {
+  /** Replaces the configured mailer (tests): it tells sponsors of users waiting for approval. */
+  mailer?: Mailer;
+}
+
 /** Registers the IDM-v1 routes. */
-export const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (app, opts) => {
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, dataDir: app.config.dataDir });
+  if (!opts.mailer) app.addHook('onClose', async () => mailer.close());
+  const notifySponsor = sponsorNotifier(mailer, publicConsoleUrl(app.config), (err) => app.log.error({ err }, 'sponsor approval mail could not be sent'));
   const bootstrapDeps: bootstrapService.BootstrapDeps = { db: app.db, audit: app.audit, state: bootstrapService.newBootstrapState() };
-  const deps = { db: app.db, audit: app.audit, sessions: app.sessions };
+  const deps = { db: app.db, audit: app.audit, sessions: app.sessions, notifySponsor };
   /** The editor's password check of this request: auth's throttled, audited check (action `user.update`). */
   const editorPasswordCheck = (request: FastifyRequest) => async (auth: AuthContext, password: string) => {
     const editor = await users.findById(app.db, auth.tenantId, auth.userId);

@@ -55,7 +55,7 @@ describe('@tessera/domain exports', () => {
         'ANONYMOUS_CSR_PATH', 'ANONYMOUS_CSR_RATE_PER_MINUTE',
         // issue 13: identity
         'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
-        'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES',
+        'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES', 'parseImageDataUrl',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',

@@ -154,7 +154,7 @@ export type { ValidateTextOptions } from './common/validation/validateText';
 export { validateInteger } from './common/validation/validateInteger';
 export type { ValidateIntegerOptions } from './common/validation/validateInteger';
 export { clampInteger } from './common/validation/clampInteger';
-export { validateImageDataUrl } from './common/validation/validateImageDataUrl';
+export { validateImageDataUrl, parseImageDataUrl } from './common/validation/validateImageDataUrl';
 export { validateMonthFormat } from './common/validation/validateMonthFormat';
 export { validatePin } from './smartcards/validatePin';
 export type { PinRequirements } from './smartcards/validatePin';

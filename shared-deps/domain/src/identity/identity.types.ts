@@ -213,6 +213,40 @@ export interface ActivateAccountRequest {
   newPassword: string;
 }
 
+/** A sponsor (admin-console §2.2 Sponsors, §3 "sponsors"): a user of the tenant who approves sponsored users. */
+export interface Sponsor {
+  id: string;
+  userId: string;
+  username: string;
+  displayName: string;
+  emailAddress: string;
+  active: boolean;
+  notes: string;
+  /** Sponsored users waiting for this sponsor's decision. */
+  pendingCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A user sponsored by the viewer (`GET /api2/IDM-v1/SponsoredUsers`). */
+export interface SponsoredUser {
+  id: string;
+  username: string;
+  displayName: string;
+  emailAddress: string;
+  sponsorStatus: 'pending' | 'approved' | 'rejected';
+}
+
+/** A user's photo (`GET/PUT /api2/IDM-v1/UserPhoto`): data URLs, so an `<img>` shows them directly. */
+export interface UserPhoto {
+  userId: string;
+  /** The JPEG thumbnail. */
+  thumbnail: string;
+  /** The uploaded image, when asked for with `full`. */
+  image?: string;
+  updatedAt: string;
+}
+
 /** An organisation (admin-console §3; issue 13). */
 export interface Organisation {
   id: string;

@@ -28,9 +28,16 @@ export const IDENTITY_MESSAGES = Object.freeze({
   PROTECTED_FIELD_PASSWORD: 'A protected field was modified. Please re-enter the existing password',
   // designed
   OWN_ACCOUNT_NOT_DELETED: 'You cannot delete your own account.',
+  USER_UNCHANGED: 'Nothing has changed.',
+  USER_PHOTO_SAVED: 'The photo was saved',
   SPONSOR_EXISTS: 'This user is already a sponsor.',
   SPONSOR_INACTIVE: 'This sponsor is not active.',
   SPONSOR_NOT_ASSIGNED: 'This user has no sponsor, or you are not their sponsor.',
+  SPONSOR_CREATED: 'The sponsor was successfully created',
+  SPONSOR_UPDATED: 'The sponsor was successfully updated',
+  SPONSORED_USER_APPROVED: 'The user was approved',
+  SPONSORED_USER_REJECTED: 'The user was rejected',
+  SPONSOR_DECISION_MADE: 'This user is no longer waiting for approval.',
 
   // admin-console §5 username
   USERNAME_REQUIRED: 'No Username entered.',
@@ -49,6 +56,9 @@ export const IDENTITY_MESSAGES = Object.freeze({
   // Grant rules, issue 18 (designed)
   OWN_ROLES_FIXED: 'You cannot change your own roles.',
   OWN_ROLE_FIXED: 'You cannot edit a role you hold.',
+  // Roles screens, issue 13 (designed, in the form of the user alerts of admin-console §8)
+  ROLE_CREATED: 'The role was successfully created',
+  ROLE_UPDATED: 'The role was successfully updated',
   // Self-registration and account activation, issue 13 (designed; the failure line is signin §8's failedToVerifyEmail)
   REGISTRATION_CLOSED: 'Self-registration is not open for this tenant.',
   REGISTRATION_LINK_SENT: 'Check your e-mail: if this address can register, a link to finish registering has been sent to it.',

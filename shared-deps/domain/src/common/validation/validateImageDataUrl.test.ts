@@ -33,3 +33,18 @@ describe('validateImageDataUrl', () => {
     expect(validateImageDataUrl('data:image/png,rawdata')).toBe('Image file is corrupt.');
   });
 });
+
+describe('parseImageDataUrl', () => {
+  it('should give the normalised type and the bytes of an accepted image', async () => {
+    const { parseImageDataUrl } = await import('./validateImageDataUrl');
+    const parsed = parseImageDataUrl('data:image/jpg;base64,/9j/4AAQ');
+    expect(parsed?.type).toBe('jpeg');
+    expect([...(parsed?.bytes ?? [])].slice(0, 3)).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('should give null for what validateImageDataUrl refuses', async () => {
+    const { parseImageDataUrl } = await import('./validateImageDataUrl');
+    expect(parseImageDataUrl('data:image/tiff;base64,AAAA')).toBeNull();
+    expect(parseImageDataUrl('data:image/png;base64,/9j/4AAQ')).toBeNull();
+  });
+});

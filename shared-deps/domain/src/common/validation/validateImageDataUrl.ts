@@ -19,6 +19,18 @@ const IMAGE_HEADERS: Readonly<Record<string, readonly number[][]>> = {
 const DATA_IMAGE = /^data:image\/([a-zA-Z0-9.+-]+)((?:;[^;,]*)*),(.*)$/s;
 
 /**
+ * The image type (`jpeg`, `png`, `gif` or `bmp`) and bytes of a data URL that
+ * {@link validateImageDataUrl} accepts, or null when it does not.
+ */
+export function parseImageDataUrl(dataUrl: string): { type: 'jpeg' | 'png' | 'gif' | 'bmp'; bytes: Uint8Array } | null {
+  if (validateImageDataUrl(dataUrl) !== null) return null;
+  const match = DATA_IMAGE.exec(dataUrl.trim())!;
+  const subtype = match[1]!.toLowerCase();
+  const type = (subtype === 'jpg' ? 'jpeg' : subtype === 'x-ms-bmp' ? 'bmp' : subtype) as 'jpeg' | 'png' | 'gif' | 'bmp';
+  return { type, bytes: base64ToBytes(match[3]!.replace(/\s+/g, '')) };
+}
+
+/**
  * The error text for an uploaded image given as a data URL, or null (admin-console §5):
  * 'Please upload an image.' when it is not a `data:image/...` URL, 'Image format not supported.' for a
  * type other than JPEG (also `jpg`), PNG, GIF or BMP, 'Image file is corrupt.' when the data is not

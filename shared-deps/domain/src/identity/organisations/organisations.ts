@@ -19,6 +19,10 @@ export const ORGANISATION_MESSAGES = Object.freeze({
   BUSINESS_NUMBER_SCHEME_UNKNOWN: 'Choose a business-number scheme from the list.',
   ABN_FORMAT: 'An Australian Business Number has 11 digits.',
   ABN_CHECKSUM: 'This is not a valid Australian Business Number (check digits do not match).',
+  ORGANISATION_CREATED: 'The organisation was successfully created',
+  ORGANISATION_UPDATED: 'The organisation was successfully updated',
+  ORGANISATION_PERMISSIONS_SAVED: "The organisation's permissions were saved",
+  BUSINESS_NUMBER_VALID: 'The business number is valid.',
 } as const);
 
 /** The answer of a business-number check: a result or an error (admin-console §5). */

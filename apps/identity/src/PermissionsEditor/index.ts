@@ -1,0 +1,2 @@
+export { PermissionsEditor } from './PermissionsEditor';
+export type { PermissionsEditorProps } from './PermissionsEditor';

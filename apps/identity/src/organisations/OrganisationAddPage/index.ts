@@ -1,0 +1,1 @@
+export { OrganisationAddPage } from './OrganisationAddPage';

@@ -1,0 +1,1 @@
+export { OrganisationEditPage } from './OrganisationEditPage';

@@ -1,0 +1,2 @@
+export { OrganisationForm } from './OrganisationForm';
+export type { OrganisationFormProps, OrganisationFormValue } from './OrganisationForm';

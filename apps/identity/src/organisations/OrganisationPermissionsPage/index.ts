@@ -1,0 +1,1 @@
+export { OrganisationPermissionsPage } from './OrganisationPermissionsPage';

@@ -1,0 +1,1 @@
+export { OrganisationTreePage } from './OrganisationTreePage';

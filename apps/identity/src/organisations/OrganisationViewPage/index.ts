@@ -1,0 +1,1 @@
+export { OrganisationViewPage } from './OrganisationViewPage';

@@ -1,0 +1,1 @@
+export { RoleAddPage } from './RoleAddPage';

@@ -1,0 +1,1 @@
+export { RoleEditPage } from './RoleEditPage';

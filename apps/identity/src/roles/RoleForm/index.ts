@@ -1,0 +1,2 @@
+export { RoleForm } from './RoleForm';
+export type { RoleFormProps, RoleFormValue } from './RoleForm';

@@ -1,0 +1,1 @@
+export { RoleViewPage } from './RoleViewPage';

@@ -1,0 +1,1 @@
+export { SponsorAddPage } from './SponsorAddPage';

@@ -1,0 +1,1 @@
+export { SponsorEditPage } from './SponsorEditPage';

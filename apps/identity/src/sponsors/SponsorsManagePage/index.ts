@@ -1,0 +1,1 @@
+export { SponsorsManagePage } from './SponsorsManagePage';

@@ -1,0 +1,2 @@
+export { UserPhoto } from './UserPhoto';
+export type { UserPhotoProps } from './UserPhoto';
