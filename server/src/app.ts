@@ -45,6 +45,7 @@ import { devicesRoutes } from './devices/devices.routes';
 import { localesRoutes } from './config/locales.routes';
 import { searchRoutes } from './search/search.routes';
 import { usersImportRoutes } from './identity/users-import.routes';
+import { directoryRoutes } from './identity/directory.routes';
 import { visitsRoutes } from './identity/visits.routes';
 import { createSearchRegistry } from './platform/search-registry';
 import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(devicesRoutes);
   await app.register(localesRoutes);
   await app.register(usersImportRoutes);
+  await app.register(directoryRoutes);
   await app.register(visitsRoutes);
   // Each area's search provider (users, devices, organisations; certificates and smartcards join as they land).
   const searchRegistry = createSearchRegistry();

@@ -13,10 +13,12 @@ export function notAUserOfTenant(username: string): string {
   return `'${username}' is not a user of this tenant.`;
 }
 
+import { DIRECTORY_MESSAGES } from './directory/directory';
 import { ORGANISATION_MESSAGES } from './organisations/organisations';
 
 /** The identity texts, by code (merged into `MESSAGES`). */
 export const IDENTITY_MESSAGES = Object.freeze({
+  ...DIRECTORY_MESSAGES,
   ...ORGANISATION_MESSAGES,
 
   // admin-console §8 user alerts and protected field
