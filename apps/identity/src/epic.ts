@@ -3,9 +3,35 @@ import type { Epic } from 'redux-observable';
 import type { ApiClient } from '@tessera/api';
 import type { Bus } from '@tessera/bus';
 
+/** The server calls the identity screens make (users, roles, organisations). */
+export const IDENTITY_CALLS = [
+  'listUsers',
+  'getUser',
+  'createUser',
+  'updateUser',
+  'deleteUser',
+  'listRoles',
+  'getRole',
+  'createRole',
+  'updateRole',
+  'listOrganisations',
+  'getOrganisation',
+  'createOrganisation',
+  'updateOrganisation',
+  'organisationTypes',
+  'organisationParents',
+  'organisationTree',
+  'getOrganisationPermissions',
+  'setOrganisationPermissions',
+  'verifyBusinessNumber',
+] as const satisfies readonly (keyof ApiClient)[];
+
+/** One of {@link IDENTITY_CALLS}. */
+export type IdentityCall = (typeof IDENTITY_CALLS)[number];
+
 /** What the identity app's epics use of the store dependencies. */
 export interface IdentityEpicDependencies {
-  api: ApiClient;
+  api: Pick<ApiClient, IdentityCall>;
   bus: Pick<Bus, 'showToast'>;
 }
 

@@ -43,6 +43,9 @@ describe('@tessera/api exports', () => {
       'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
       'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
+      // issue 13: users delete, organisations
+      'deleteUser', 'listOrganisations', 'getOrganisation', 'createOrganisation', 'updateOrganisation', 'organisationTypes', 'organisationParents',
+      'organisationTree', 'getOrganisationPermissions', 'setOrganisationPermissions', 'verifyBusinessNumber',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -16,6 +16,7 @@ export { createCookieFetch, createMemoryCookieJar, parseSetCookie } from './cook
 export type { CookieJar, CookieFetchOptions, SetCookie } from './cookieFetch';
 export type { AuthenticationCalls } from './authentication';
 export type { IdmCalls } from './idm';
+export type { IdentityAdminCalls } from './identityAdmin';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';

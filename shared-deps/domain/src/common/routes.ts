@@ -9,6 +9,7 @@
  * `/identity/organisations`, roles `/identity/roles`, users `/identity/users`, sponsors
  * `/identity/sponsors`, tickets `/tickets`, timesheets `/timesheets`, HSM `/keymanagement/hsm`,
  * crypto children `/crypto/<child>`, PKI `licensed`/`autoenroll` under `/pki/templates/manage/`).
+ * The users and roles lists (`/identity/users`, `/identity/roles`) are designed: the spec shows no list path.
  */
 
 /** The areas of the console; each built area has one app named `@tessera/app-<area>`. */
@@ -192,9 +193,11 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('identity', 'orgView', '/identity/organisations/view/:id', '/identity/organisations/permissions/:orgId'),
   ...guard('identity', 'orgEdit', '/identity/organisations/edit/:id'),
   ...guard('identity', 'orgTree', '/identity/organisations/tree'),
+  ...guard('identity', 'roleView', '/identity/roles'),
   ...guard('identity', 'roleAdd', '/identity/roles/add'),
   ...guard('identity', 'roleView', '/identity/roles/view/:id'),
   ...guard('identity', 'roleEdit', '/identity/roles/edit/:id'),
+  ...guard('identity', 'userView', '/identity/users'),
   ...guard('identity', 'userAdd', '/identity/users/add'),
   ...guard('identity', 'userView', '/identity/users/view/:id'),
   ...guard('identity', 'userEdit', '/identity/users/edit/:id'),

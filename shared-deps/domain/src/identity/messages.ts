@@ -30,6 +30,7 @@ export const IDENTITY_MESSAGES = Object.freeze({
   PROTECTED_FIELD_PASSWORD: 'A protected field was modified. Please re-enter the existing password',
   // designed
   OWN_ACCOUNT_NOT_DELETED: 'You cannot delete your own account.',
+  USER_UNCHANGED: 'Nothing has changed.',
   SPONSOR_EXISTS: 'This user is already a sponsor.',
   SPONSOR_INACTIVE: 'This sponsor is not active.',
   SPONSOR_NOT_ASSIGNED: 'This user has no sponsor, or you are not their sponsor.',

@@ -1,0 +1,1 @@
+export { IdentityNav } from './IdentityNav';

@@ -1,0 +1,10 @@
+import type { IdentityPage } from './pages';
+import { userPages } from './users/users.pages';
+
+/**
+ * The identity screens that exist, one spread per folder (sorted by folder name: one line per folder
+ * keeps merges of parallel work simple).
+ */
+export const IDENTITY_PAGES: readonly IdentityPage[] = [
+  ...userPages,
+];

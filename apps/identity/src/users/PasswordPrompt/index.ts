@@ -1,0 +1,2 @@
+export { PasswordPrompt } from './PasswordPrompt';
+export type { PasswordPromptProps } from './PasswordPrompt';

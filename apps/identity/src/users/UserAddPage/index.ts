@@ -1,0 +1,1 @@
+export { UserAddPage } from './UserAddPage';
