@@ -1,4 +1,5 @@
 import type { IdentityPage } from './pages';
+import { importPages } from './import/import.pages';
 import { userPages } from './users/users.pages';
 
 /**
@@ -6,5 +7,6 @@ import { userPages } from './users/users.pages';
  * keeps merges of parallel work simple).
  */
 export const IDENTITY_PAGES: readonly IdentityPage[] = [
+  ...importPages,
   ...userPages,
 ];
