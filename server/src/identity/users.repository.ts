@@ -43,19 +43,25 @@ export interface UserListQuery {
   sortDirection: 'asc' | 'desc';
 }
 
+/**
+ * The text a user search matches: username, given name, family name and e-mail in one string, so one
+ * ILIKE per row does what four did, and one trigram GIN index over this exact expression serves it in
+ * PostgreSQL (migration `users_search_indexes`). A term may span two fields ("Ada Lovelace").
+ */
+export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
+
 /** A page of the tenant's users and the total. */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; rows: UserRow[] }> {
-  let base = db.selectFrom('users').where('tenant_id', '=', tenantId);
+  const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
+  const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
   if (q.search) {
-    const pattern = likePattern(q.search);
-    base = base.where((eb) =>
-      eb.or([eb('username', 'ilike', pattern), eb('given_name', 'ilike', pattern), eb('family_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
-    );
+    // One pass over the matches: the page and the total together (a window count), not two scans.
+    const matching = base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search));
+    const found = await order(matching).selectAll().select(sql<number>`count(*) over ()::int`.as('total_matches')).execute();
+    const total = found[0]?.total_matches ?? (q.skip > 0 ? (await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total : 0);
+    return { total, rows: found.map(({ total_matches: _, ...row }) => row) };
   }
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).execute(),
-  ]);
+  const [{ total }, rows] = await Promise.all([base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(), order(base).selectAll().execute()]);
   return { total, rows };
 }
 
