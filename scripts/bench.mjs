@@ -11,6 +11,10 @@
 // Figures (issue 6), measured by scripts/bench/tickets.ts in its own process:
 //  - p95 of POST SearchSupportTickets over 100,000 tickets (goal ≤ 200 ms);
 //  - time for `tessera tickets close` of 10,000 tickets, 100 per PATCH (goal ≤ 60 s).
+// Figures (issue 13), measured by scripts/bench/identity.ts in its own process:
+//  - p95 of the user search over 100,000 users in PGlite, or 1,000,000 in PostgreSQL with BENCH_DATABASE_URL
+//    (goal ≤ 50 ms at 1,000,000);
+//  - CSV import of 100,000 users through the API, one bad row refused first (goal ≤ 60 s).
 // Figures (issue 4):
 //  - TOTP codes verified per second (otpauth, SHA-1, 6 digits, ±1 step: the server's settings);
 //  - passkey assertions verified per second (@simplewebauthn/server, ES256), and passkey sign-ins per
@@ -320,6 +324,22 @@ async function ticketFigures() {
   report(`SearchSupportTickets p95 over ${figures.tickets} tickets`, figures.searchP95Ms, 'ms', '≤ 200 ms', figures.searchP95Ms <= 200);
   report('SearchSupportTickets p50', figures.searchP50Ms, 'ms', 'reference', true);
   report(`tessera tickets close of ${figures.closeTickets} tickets`, (figures.closeMs / 1000).toFixed(1), 's', '≤ 60 s', figures.closeMs <= 60_000);
+}
+
+/** Issue 13: user search p95 and the 100,000-user CSV import, from scripts/bench/identity.ts (one JSON line). */
+async function identityFigures() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/identity.ts'], { cwd: root, env: { ...process.env, TESSERA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`scripts/bench/identity.ts exited ${code}`);
+  const f = JSON.parse(out.trim().split('\n').at(-1));
+  const goal = f.users >= 1_000_000 ? '≤ 50 ms' : 'reference (goal ≤ 50 ms is at 1,000,000 in PostgreSQL)';
+  report(`user search p95 over ${f.users} users (${f.database})`, f.searchP95Ms, 'ms', goal, f.users >= 1_000_000 ? f.searchP95Ms <= 50 : true);
+  report(`user search p50 (${f.database})`, f.searchP50Ms, 'ms', 'reference', true);
+  report(`unfiltered users list p95 (count + first page, ${f.database})`, f.listP95Ms, 'ms', 'reference', true);
+  const totalMs = f.importRefusedMs + f.importApplyMs;
+  report(`CSV import of ${f.importRows} users via the API (bad row ${f.importBadRow.row} refused in ${(f.importRefusedMs / 1000).toFixed(1)} s, then applied in ${(f.importApplyMs / 1000).toFixed(1)} s)`, (totalMs / 1000).toFixed(1), 's', '≤ 60 s', totalMs <= 60_000);
 }
 
 /** A software authenticator (ES256, `none` attestation), as the server tests use. */
@@ -713,10 +733,10 @@ async function pkiFigures() {
   }
 }
 
-// `BENCH_ONLY=platform|tickets|pcsc|card|ratelimits|pki` runs one group; by default all, one after the other. The
-// platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given BENCH_DATABASE_URL (and
-// BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures };
+// `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki` runs one group; by default all, one after the
+// other. The platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given
+// BENCH_DATABASE_URL (and BENCH_REDIS_URL).
+const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

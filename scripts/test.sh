@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the repository, on a fresh machine or on one where it ran before:
 #  1. installs the Debian packages the tests need when they are missing (chromium, PostgreSQL 15,
-#     redis-server, openssl, and for the PC/SC test pcscd, vsmartcard-vpcd, libpcsclite-dev, opensc, yubico-piv-tool),
+#     redis-server, openssl, slapd and ldap-utils, and for the PC/SC test pcscd, vsmartcard-vpcd, libpcsclite-dev, opensc, yubico-piv-tool),
 #     and starts pcscd when it is not running (stopped again at the end);
 #  2. unit and server tests (jest) against the embedded PGlite;
 #  3. the server tests again against a throwaway PostgreSQL cluster (and Redis), stopped at the end;
@@ -22,6 +22,9 @@ command -v opensc-tool >/dev/null 2>&1 || need+=(opensc)
 command -v yubico-piv-tool >/dev/null 2>&1 || need+=(yubico-piv-tool)
 # OpenSSL's command line checks what the PKI issues (verify, crl, ocsp, req, x509).
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+# A real LDAP server for the directory-users tests (issue 13): slapd, started by the test itself, and its tools.
+[ -x /usr/sbin/slapd ] || need+=(slapd)
+command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -47,6 +47,7 @@ import { searchRoutes } from './search/search.routes';
 import { usersImportRoutes } from './identity/users-import.routes';
 import { userPhotosRoutes } from './identity/user-photos.routes';
 import { sponsorsRoutes } from './identity/sponsors.routes';
+import { directoryRoutes } from './identity/directory.routes';
 import { visitsRoutes } from './identity/visits.routes';
 import { createSearchRegistry } from './platform/search-registry';
 import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(usersImportRoutes);
   await app.register(userPhotosRoutes);
   await app.register(sponsorsRoutes);
+  await app.register(directoryRoutes);
   await app.register(visitsRoutes);
   // Each area's search provider (users, devices, organisations; certificates and smartcards join as they land).
   const searchRegistry = createSearchRegistry();

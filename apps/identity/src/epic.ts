@@ -33,6 +33,7 @@ export const IDENTITY_CALLS = [
   'getOrganisationPermissions',
   'setOrganisationPermissions',
   'verifyBusinessNumber',
+  'importUsers',
 ] as const satisfies readonly (keyof ApiClient)[];
 
 /** One of {@link IDENTITY_CALLS}. */

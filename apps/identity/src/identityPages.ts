@@ -1,4 +1,5 @@
 import type { IdentityPage } from './pages';
+import { importPages } from './import/import.pages';
 import { organisationPages } from './organisations/organisations.pages';
 import { rolePages } from './roles/roles.pages';
 import { sponsorPages } from './sponsors/sponsors.pages';
@@ -9,6 +10,7 @@ import { userPages } from './users/users.pages';
  * keeps merges of parallel work simple).
  */
 export const IDENTITY_PAGES: readonly IdentityPage[] = [
+  ...importPages,
   ...organisationPages,
   ...rolePages,
   ...sponsorPages,

@@ -10,6 +10,7 @@ import type { SmartcardRequestsTable, TemporaryPassesTable, TemporaryPassPrintRe
 import type { MfaRecoveryCodesTable, UserMfaTable } from '../auth/mfa/mfa.table';
 import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/passkeys/passkeys.table';
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
+import type { DirectoryConnectionsTable } from '../identity/directory.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
@@ -43,6 +44,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_links: EmailLinksTable;
+  directory_connections: DirectoryConnectionsTable;
   pin_requirements: PinRequirementsTable;
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;

@@ -43,19 +43,21 @@ export interface UserListQuery {
   sortDirection: 'asc' | 'desc';
 }
 
+/**
+ * The text a user search matches: username, given name, family name and e-mail in one string, so one
+ * ILIKE per row does what four did, and one trigram GIN index over this exact expression serves it in
+ * PostgreSQL (migration `users_search_indexes`). A term may span two fields ("Ada Lovelace").
+ */
+export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
+
 /** A page of the tenant's users and the total. */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; rows: UserRow[] }> {
-  let base = db.selectFrom('users').where('tenant_id', '=', tenantId);
-  if (q.search) {
-    const pattern = likePattern(q.search);
-    base = base.where((eb) =>
-      eb.or([eb('username', 'ilike', pattern), eb('given_name', 'ilike', pattern), eb('family_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
-    );
-  }
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base.selectAll().orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).execute(),
-  ]);
+  const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
+  const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
+  // The count and the page are separate statements: for a broad term PostgreSQL counts from the trigram
+  // index (bitmap) and pages along the username index, which a window count over the matches would defeat.
+  const filtered = q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
+  const [{ total }, rows] = await Promise.all([filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(), order(filtered).selectAll().execute()]);
   return { total, rows };
 }
 

@@ -24,6 +24,8 @@ export interface UsersTable {
   temp_csn_expiry: Date | null;
   pager: string | null;
   uid: string | null;
+  /** The directory entry this user is synced from (issue 13 LDAP sync); null for a local account. */
+  directory_dn: string | null;
   /** The sponsor who approves this user, and the approval state. */
   sponsor_id: string | null;
   sponsor_status: 'pending' | 'approved' | 'rejected' | null;

@@ -37,7 +37,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
+/** Waits until something listens on 127.0.0.1:`port`. */
+export async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {

@@ -26,6 +26,8 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'PASSKEY_FAILED',
   'RESET_TOKEN_INVALID',
   'EMAIL_LINK_INVALID',
+  'DIRECTORY_NOT_CONFIGURED',
+  'DIRECTORY_FAILED',
 ]);
 
 /** The codes of the global answers (signin §7, admin-console §8); they also go to `onGlobalError`. */

@@ -143,6 +143,17 @@ export {
   descendantIds,
 } from './identity/organisations/organisations';
 export type { OrganisationType, BusinessNumberCheck, OrganisationTreeNode } from './identity/organisations/organisations';
+export {
+  DIRECTORY_KINDS,
+  DIRECTORY_LIMITS,
+  DIRECTORY_SOURCE_LABELS,
+  DIRECTORY_URL_PATTERN,
+  DIRECTORY_USER_ACTIONS,
+  directoryUserFailed,
+  directoryUserSucceeded,
+  ldapSyncFailed,
+} from './identity/directory/directory';
+export type { DirectoryKind, DirectorySource, DirectorySyncChange, DirectorySyncResult, DirectoryUser, DirectoryUserAction } from './identity/directory/directory';
 export { DEFAULT_ROLES } from './identity/defaultRoles';
 export type { DefaultRole } from './identity/defaultRoles';
 export { USER_FIELD_CATEGORIES, PROTECTED_USER_FIELDS, protectedFieldsChanged } from './identity/users/userFields';

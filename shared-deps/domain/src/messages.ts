@@ -46,6 +46,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = Object.freeze
   FORBIDDEN: 'You do not have permission to do this.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'This conflicts with an existing record.',
+  DIRECTORY_NOT_CONFIGURED: IDENTITY_MESSAGES.DIRECTORY_NOT_CONFIGURED,
+  DIRECTORY_FAILED: 'The directory could not be read.',
   BOOTSTRAP_DONE: 'Setup is already done.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   NETWORK: 'Could not reach the server.',

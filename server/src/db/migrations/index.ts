@@ -23,6 +23,8 @@ import * as m20261126032000 from './2026_11_26_03_20_00_create_visits';
 import * as m20261126040000 from './2026_11_26_04_00_00_create_rate_limit_rules';
 import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
 import * as m20261127010000 from './2026_11_27_01_00_00_certificates_serial_per_tenant';
+import * as m20261127040000 from './2026_11_27_04_00_00_create_directory_connections';
+import * as m20261127041000 from './2026_11_27_04_10_00_users_search_indexes';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -45,4 +47,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_26_04_00_00_create_rate_limit_rules': m20261126040000,
   '2026_11_26_07_00_00_create_email_links': m20261126070000,
   '2026_11_27_01_00_00_certificates_serial_per_tenant': m20261127010000,
+  '2026_11_27_04_00_00_create_directory_connections': m20261127040000,
+  '2026_11_27_04_10_00_users_search_indexes': m20261127041000,
 });

@@ -29,6 +29,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'DIRECTORY_NOT_CONFIGURED'
+  | 'DIRECTORY_FAILED'
   | 'BOOTSTRAP_DONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'NETWORK'

@@ -199,6 +199,8 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('identity', 'roleEdit', '/identity/roles/edit/:id'),
   ...guard('identity', 'userView', '/identity/users'),
   ...guard('identity', 'userAdd', '/identity/users/add'),
+  // designed (issue 13: the users CSV import; the spec shows no path)
+  ...guard('identity', 'userAdd', '/identity/users/import'),
   ...guard('identity', 'userView', '/identity/users/view/:id'),
   ...guard('identity', 'userEdit', '/identity/users/edit/:id'),
   ...guard('identity', 'sponsorAdd', '/identity/sponsors/add'),

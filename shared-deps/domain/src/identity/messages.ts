@@ -13,10 +13,17 @@ export function notAUserOfTenant(username: string): string {
   return `'${username}' is not a user of this tenant.`;
 }
 
+/** The users CSV import applied (issue 13; designed). */
+export function usersImported(count: number): string {
+  return count === 1 ? '1 user was imported' : `${count} users were imported`;
+}
+
+import { DIRECTORY_MESSAGES } from './directory/directory';
 import { ORGANISATION_MESSAGES } from './organisations/organisations';
 
 /** The identity texts, by code (merged into `MESSAGES`). */
 export const IDENTITY_MESSAGES = Object.freeze({
+  ...DIRECTORY_MESSAGES,
   ...ORGANISATION_MESSAGES,
 
   // admin-console §8 user alerts and protected field
@@ -26,6 +33,10 @@ export const IDENTITY_MESSAGES = Object.freeze({
   USER_ACTIVATED: 'The user was successfully activated',
   USER_DEACTIVATED: 'The user was successfully deactivated',
   PROTECTED_FIELD_PASSWORD: 'A protected field was modified. Please re-enter the existing password',
+  // Users CSV import screen (issue 13; designed)
+  usersImported,
+  USERS_IMPORT_FIX_ROWS: 'Nothing was imported. Fix the rows below, then check the file again.',
+  USERS_IMPORT_READY: 'Every row is valid. Nothing is imported until you apply.',
   // designed
   OWN_ACCOUNT_NOT_DELETED: 'You cannot delete your own account.',
   USER_UNCHANGED: 'Nothing has changed.',

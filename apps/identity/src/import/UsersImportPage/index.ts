@@ -1,0 +1,1 @@
+export { UsersImportPage } from './UsersImportPage';
