@@ -23,6 +23,7 @@ import * as m20261126032000 from './2026_11_26_03_20_00_create_visits';
 import * as m20261126040000 from './2026_11_26_04_00_00_create_rate_limit_rules';
 import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
 import * as m20261127050000 from './2026_11_27_05_00_00_create_card_templates';
+import * as m20261127050100 from './2026_11_27_05_01_00_create_smartcards';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -45,4 +46,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_26_04_00_00_create_rate_limit_rules': m20261126040000,
   '2026_11_26_07_00_00_create_email_links': m20261126070000,
   '2026_11_27_05_00_00_create_card_templates': m20261127050000,
+  '2026_11_27_05_01_00_create_smartcards': m20261127050100,
 });

@@ -83,4 +83,14 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   /** The certificate template does not allow the slot's key family (admin-console §5 keyTypes). */
   CARD_TEMPLATE_KEY_TYPE_NOT_ALLOWED: 'The certificate template does not allow this key type.',
   CARD_TEMPLATES_LOAD_FAILED: 'Could not load the card templates',
+
+  // Card actions (signin §8 toasts; issue 15)
+  SMARTCARD_ISSUED: 'Smartcard issued successfully!',
+  SMARTCARD_ISSUE_FAILED: 'Smartcard could not be issued',
+  /** designed: IssueCard on a card the server already has a record of (clean it first). */
+  SMARTCARD_ALREADY_KNOWN: 'This card already has a record: clean it before issuing it again.',
+  /** designed: a card template slot whose key type the issue cannot yet sign a request with. */
+  SMARTCARD_KEY_TYPE_UNSUPPORTED: 'Issuing RSA-2048 slots is not supported yet; use P-256 or P-384.',
+  /** designed: the PKI did not issue a certificate for a slot. */
+  SMARTCARD_CERTIFICATE_REFUSED: 'The PKI did not issue the certificate of a slot',
 } as const);
