@@ -143,6 +143,48 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect(await cards()).toEqual(before);
   });
 
+  it('should change the PIN, block it with wrong PINs, unblock it with the server-held PUK, revoke, clean and issue again', async () => {
+    const card = { readerName: READER };
+    const validate = (pin: string) => admin.post('/api2/CMS-v2/ValidatePin', { card_id: card, pin });
+    const [record] = (await admin.get(`/api2/CMS-v2/Smartcards?user_id=${aliceId}`)).json().smartcards;
+
+    const wrongOld = await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: '99999999', new_pin: '13572468' });
+    expect(wrongOld.statusCode).toBe(403);
+    expect(wrongOld.json()).toMatchObject({ code: 'INCORRECT_PIN', message: `${MESSAGES.INCORRECT_PIN_PROVIDED} 2 tries left.` });
+    const short = await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: PIN, new_pin: '1357246' });
+    expect(short.json()).toEqual({ code: 'VALIDATION', field: 'new_pin', message: 'PIN must be between 8-8 numbers' });
+    expect((await validate(PIN)).json()).toEqual({ valid: true });
+    expect((await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: PIN, new_pin: '13572468' })).json()).toEqual({ changed: true });
+    expect((await validate(PIN)).statusCode).toBe(403);
+    expect((await validate('13572468')).json()).toEqual({ valid: true });
+    expect((await t.auditRows('smartcard.change-pin')).at(-1)).toMatchObject({ target_id: record.cardId });
+
+    for (let i = 0; i < 3; i += 1) expect((await validate('00000000')).statusCode).toBe(403);
+    expect((await validate('13572468')).statusCode).toBe(403); // blocked: even the right PIN is refused
+    expect((await admin.post('/api2/CMS-v2/UnblockCard', { card_id: card, new_pin: '11223344' })).json()).toEqual({ unblocked: true });
+    expect((await validate('11223344')).json()).toEqual({ valid: true });
+    expect((await t.auditRows('smartcard.unblock')).at(-1)).toMatchObject({ target_id: record.cardId });
+
+    const revoked = await admin.post('/api2/CMS-v2/RevokeCard', { smartcard_id: record.cardId });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ certRevokeError: null, smartcard: { status: 'revoked' } });
+    const serials = record.certificates.map((c: { serialNumber: string }) => c.serialNumber);
+    const pki = await t.db.selectFrom('certificates').select(['serial_number', 'status']).where('serial_number', 'in', serials).execute();
+    expect(pki.map((r) => r.status)).toEqual(['revoked', 'revoked']);
+
+    const cleaned = await admin.post('/api2/CMS-v2/CleanCard', { card_id: card });
+    expect(cleaned.json()).toEqual({ cleaned: true, certRevokeError: null });
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${record.cardId}`)).statusCode).toBe(404);
+    expect((await t.auditRows('smartcard.clean')).at(-1)).toMatchObject({ target_id: record.cardId });
+    await withRemoteCard({ hub: t.app.agentHub, sessionId, readerName: READER }, async (_card, piv) => {
+      await piv.select();
+      await piv.authenticate(DEFAULT_MANAGEMENT_KEY);
+      expect(await piv.getCertificate(SLOT.AUTHENTICATION)).toBeNull();
+    });
+    const again = await admin.post('/api2/CMS-v2/IssueCard', { card_id: card, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(again.json()).toMatchObject({ status: 'issued', serialNumber: record.serialNumber });
+  });
+
   it('should leave an error record, never an issued one, when the card is pulled out mid-issue', async () => {
     const off = t.app.agentHub.subscribe(sessionId, (event) => {
       if (event.type === CARD_PROGRESS_EVENT && event.readerName === SPARE && event.step === 'write certificates') agent.virtual!.remove(1);
@@ -151,7 +193,7 @@ describe('IssueCard through the agent and the virtual card', () => {
     off();
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ code: 'CMS_CLIENT_ERROR' });
-    const [, spare] = await cards();
+    const spare = (await cards()).find((c) => c.status === 'error');
     expect(spare).toMatchObject({ status: 'error', user_id: aliceId, failure: expect.any(String) });
     const record = (await admin.get(`/smartcards/users/${aliceId}`)).json().find((c: { status: string }) => c.status === 'error');
     // The certificates already issued are on the record, so they can be revoked when the card is cleaned.

@@ -32,3 +32,8 @@ export async function insertCard(
 export async function updateCard(db: DbOrTrx, tenantId: string, id: string, values: Updateable<SmartcardsTable>, at: Date): Promise<void> {
   await db.updateTable('smartcards').set({ ...values, updated_at: at }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
+
+/** Deletes a card record (a cleaned card is reusable). */
+export async function deleteCard(db: DbOrTrx, tenantId: string, id: string): Promise<void> {
+  await db.deleteFrom('smartcards').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}

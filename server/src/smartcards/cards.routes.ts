@@ -71,6 +71,61 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.issueCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/ChangePin`,
+      {
+        config,
+        schema: {
+          summary: 'Change the PIN of the card in a reader',
+          tags,
+          body: Type.Object({ card_id: CardIdSchema, old_pin: PinSchema(), new_pin: PinSchema() }, { additionalProperties: false }),
+          response: { 200: Type.Object({ changed: Type.Boolean() }), ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.changePin(deps, requireAuth(request), actorOf(request), request.body),
+    );
+    app.post(
+      `/api2/${v}/UnblockCard`,
+      {
+        config,
+        schema: {
+          summary: 'Unblock the card in a reader with the PUK the server holds, and set a new PIN',
+          tags,
+          body: Type.Object({ card_id: CardIdSchema, new_pin: PinSchema() }, { additionalProperties: false }),
+          response: { 200: Type.Object({ unblocked: Type.Boolean() }), ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.unblockCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  app.post(
+    '/api2/CMS-v2/RevokeCard',
+    {
+      config,
+      schema: {
+        summary: 'Revoke the certificates of a smartcard',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false }),
+        response: { 200: Type.Object({ smartcard: SmartcardSchema, certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(401, 404, 503) },
+      },
+    },
+    async (request) => service.revokeCard(deps, requireAuth(request), actorOf(request), request.body.smartcard_id),
+  );
+  app.post(
+    '/api2/CMS-v2/CleanCard',
+    {
+      config,
+      schema: {
+        summary: 'Wipe the card in a reader (PIV reset), revoke its certificates and forget it',
+        tags,
+        body: Type.Object({ card_id: CardIdSchema }, { additionalProperties: false }),
+        response: { 200: Type.Object({ cleaned: Type.Boolean(), certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 404, 409, 502, 503, 504) },
+      },
+    },
+    async (request) => service.cleanCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.get(
     '/api2/CMS-v2/Smartcard',
     { config, schema: { summary: 'Read a smartcard record', tags, querystring: Type.Object({ id: Uuid() }, { additionalProperties: false }), response: { 200: SmartcardSchema, ...errorResponses(401, 404) } } },

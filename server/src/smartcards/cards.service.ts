@@ -12,7 +12,7 @@
  * any step (a card pulled out, a PKI refusal) leaves it `error` with the reason and the certificates issued so far.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type Slot } from '@tessera/card';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
 import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardStatus } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
@@ -21,7 +21,7 @@ import type { SecretBox } from '../platform/secret-box';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
-import { submitCsr } from '../certificates/certificates.service';
+import { revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
 import { pinRequirementsOfTemplate } from './card-templates.service';
 import * as templatesRepo from './card-templates.repository';
 import * as repo from './cards.repository';
@@ -204,4 +204,133 @@ export async function cardsOfUser(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthCo
   const cards = await listCards(deps, auth, userId);
   if (cards.length === 0) throw new NotFoundError('A smartcard of the user');
   return cards;
+}
+
+/** Maps a PIV failure of a PIN action: a wrong or blocked PIN/PUK is 403 'Incorrect PIN provided.' (signin §8, with the tries left), anything else 502. */
+function pinActionError(error: unknown, failed: string): unknown {
+  if (!(error instanceof PivError)) return error;
+  if (error.code === 'WRONG_PIN' || error.code === 'BLOCKED') {
+    const tries = error.triesLeft === undefined ? '' : ` ${error.triesLeft} tries left.`;
+    return new AppError('INCORRECT_PIN', 403, `${MESSAGES.INCORRECT_PIN_PROVIDED}${tries}`, { cause: error });
+  }
+  return new CardActionError(`${failed}: ${error.message}`, { cause: error });
+}
+
+/** The record of the card in a reader (read by its serial over an open session). @throws NotFoundError */
+async function recordOfCard(deps: CardsDeps, tenantId: string, piv: PivSession): Promise<SmartcardRow> {
+  const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
+  const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
+  const row = serialNumber ? await repo.findCardBySerial(deps.db, tenantId, serialNumber) : undefined;
+  if (!row) throw new NotFoundError('The smartcard');
+  return row;
+}
+
+const readerOf = (cardId: { readerName?: string | undefined; reader_name?: string | undefined }): string => {
+  const name = cardId.readerName ?? cardId.reader_name ?? '';
+  if (!name) throw new ValidationError('card_id.readerName', 'names no reader');
+  return name;
+};
+
+/**
+ * `POST /api2/{v}/ChangePin {card_id, old_pin, new_pin}`: the new PIN must meet the card's template rule; a wrong
+ * old PIN is 403 with the tries left and changes nothing. Audited `smartcard.change-pin` (never a PIN).
+ */
+export async function changePin(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string }; old_pin: string; new_pin: string }): Promise<{ changed: true }> {
+  const readerName = readerOf(request.card_id);
+  return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
+    card.step('read card');
+    const row = await recordOfCard(deps, auth.tenantId, piv);
+    const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
+    if (problem) throw new ValidationError('new_pin', problem, { exact: true });
+    card.step('change PIN');
+    await piv.batch([PivCommands.changePin(request.old_pin, request.new_pin)]).catch((error: unknown) => {
+      throw pinActionError(error, MESSAGES.PIN_CHANGE_FAILED);
+    });
+    await deps.db.transaction().execute((trx) => deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail: { readerName } }));
+    card.step('done');
+    return { changed: true as const };
+  });
+}
+
+/**
+ * `POST /api2/{v}/UnblockCard {card_id, new_pin}`: RESET RETRY COUNTER with the PUK the server holds sealed, and the
+ * new PIN (the template's rule). Audited `smartcard.unblock`.
+ */
+export async function unblockCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string }; new_pin: string }): Promise<{ unblocked: true }> {
+  const readerName = readerOf(request.card_id);
+  return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
+    card.step('read card');
+    const row = await recordOfCard(deps, auth.tenantId, piv);
+    const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
+    if (problem) throw new ValidationError('new_pin', problem, { exact: true });
+    if (!row.sealed_puk) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NO_PUK);
+    const puk = deps.box.decrypt(row.sealed_puk, sealContext('puk', row.id));
+    card.step('unblock');
+    await piv.batch([PivCommands.unblockPin(puk, request.new_pin)]).catch((error: unknown) => {
+      throw pinActionError(error, MESSAGES.PIN_RESET_FAILED);
+    });
+    await deps.db.transaction().execute((trx) => deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unblock', targetType: 'smartcard', targetId: row.id, detail: { readerName } }));
+    card.step('done');
+    return { unblocked: true as const };
+  });
+}
+
+/** Revokes the certificates of a record that are not revoked yet; the PKI's refusals are collected, not thrown. */
+async function revokeCertificates(deps: CardsDeps, auth: AuthContext, actor: Actor, row: SmartcardRow): Promise<string[]> {
+  const errors: string[] = [];
+  for (const certificate of row.certificates) {
+    await revokeCertificate(deps.pki, auth, actor, { caId: certificate.caId, serialNumber: certificate.serialNumber, reason: 'cessationOfOperation' }).catch((error: unknown) => {
+      // Already revoked is what we want.
+      if (error instanceof ConflictError) return;
+      errors.push(`${certificate.slot}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+  return errors;
+}
+
+/**
+ * `POST /api2/CMS-v2/RevokeCard {smartcard_id}`: revokes every certificate of the card (reason
+ * cessationOfOperation) and marks it `revoked`. When the PKI refuses some, the card stays as it was and
+ * `certRevokeError` says which (signin §8 "the server's certRevokeError is shown"). Audited `smartcard.revoke`.
+ */
+export async function revokeCard(deps: CardsDeps, auth: AuthContext, actor: Actor, smartcardId: string): Promise<{ smartcard: Smartcard; certRevokeError: string | null }> {
+  const row = await repo.findCard(deps.db, auth.tenantId, smartcardId);
+  if (!row) throw new NotFoundError('The smartcard');
+  const errors = await revokeCertificates(deps, auth, actor, row);
+  const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    if (!certRevokeError) await repo.updateCard(trx, auth.tenantId, row.id, { status: 'revoked' }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.revoke', outcome: certRevokeError ? 'failure' : 'success', targetType: 'smartcard', targetId: row.id, detail: { certRevokeError } });
+    return repo.findCard(trx, auth.tenantId, row.id);
+  });
+  return { smartcard: toSmartcard(updated!), certRevokeError };
+}
+
+/**
+ * `POST /api2/CMS-v2/CleanCard {card_id}`: wipes the card in the reader (PIN and PUK blocked, then PIV RESET: keys,
+ * certificates and objects gone, factory PIN, PUK and management key back), revokes the certificates its record
+ * still lists, and deletes the record: the card is reusable. A card the server does not know is cleaned too.
+ * Audited `smartcard.clean` (with certRevokeError when the PKI refused some).
+ */
+export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string } }): Promise<{ cleaned: true; certRevokeError: string | null }> {
+  const readerName = readerOf(request.card_id);
+  return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
+    card.step('read card');
+    const row = await recordOfCard(deps, auth.tenantId, piv).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    card.step('reset');
+    await piv.reset({ block: true }).catch((error: unknown) => {
+      throw error instanceof PivError ? new CardActionError(`The card could not be cleaned: ${error.message}`, { cause: error }) : error;
+    });
+    const errors = row ? await revokeCertificates(deps, auth, actor, row) : [];
+    const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+    await deps.db.transaction().execute(async (trx) => {
+      if (row) await repo.deleteCard(trx, auth.tenantId, row.id);
+      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.clean', targetType: 'smartcard', targetId: row?.id ?? null, detail: { readerName, serialNumber: row?.serial_number ?? null, certRevokeError } });
+    });
+    card.step('done');
+    return { cleaned: true as const, certRevokeError };
+  });
 }

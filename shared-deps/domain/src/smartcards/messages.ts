@@ -93,4 +93,13 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_KEY_TYPE_UNSUPPORTED: 'Issuing RSA-2048 slots is not supported yet; use P-256 or P-384.',
   /** designed: the PKI did not issue a certificate for a slot. */
   SMARTCARD_CERTIFICATE_REFUSED: 'The PKI did not issue the certificate of a slot',
+  PIN_CHANGED: 'Successfully changed PIN',
+  PIN_CHANGE_FAILED: 'Could not change card PIN.',
+  PIN_RESET_FAILED: 'Could not reset card PIN',
+  /** designed: an action on a card the server has no record of (it was never issued by Tessera, or was cleaned). */
+  SMARTCARD_UNKNOWN: 'This card has no record in Tessera.',
+  /** designed: the revoke of a card whose certificates the PKI would not all revoke (signin §8 certRevokeError). */
+  SMARTCARD_REVOKE_PARTIAL: 'Some certificates of the card could not be revoked',
+  /** designed: unblock of a card whose PUK the server does not hold. */
+  SMARTCARD_NO_PUK: 'The server holds no PUK for this card.',
 } as const);
