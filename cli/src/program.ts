@@ -10,6 +10,7 @@ import { apiKeysCommand } from './commands/apikeys';
 import { rateLimitsCommand } from './commands/rate-limits';
 import { usersCommand } from './commands/users/setRoles';
 import { cardTemplatesCommand } from './commands/card-templates';
+import { cardsCommand } from './commands/cards';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -33,7 +34,8 @@ Examples:
   $ tessera apikeys create --name ci --permissions ticketView --expires 30d
   $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example
   $ tessera users set-roles alice --roles Helpdesk
-  $ tessera card-templates seed card-templates.yaml`,
+  $ tessera card-templates seed card-templates.yaml
+  $ tessera cards list --user alice`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
@@ -43,6 +45,7 @@ Examples:
     .addCommand(apiKeysCommand(context))
     .addCommand(rateLimitsCommand(context))
     .addCommand(usersCommand(context))
-    .addCommand(cardTemplatesCommand(context));
+    .addCommand(cardTemplatesCommand(context))
+    .addCommand(cardsCommand(context));
   return configureCommand(program, context);
 }

@@ -45,6 +45,13 @@ describe('createApiClient endpoints', () => {
     ['updateCardTemplate', (api) => api.updateCardTemplate({ cardTemplateId: 'c1', name: 'n', slots: [] }), 'PUT', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1', name: 'n', slots: [] }],
     ['deleteCardTemplate', (api) => api.deleteCardTemplate('c1'), 'DELETE', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1' }],
     ['seedCardTemplates', (api) => api.seedCardTemplates({ cardTemplates: [] }), 'POST', '/api2/CMS-v2/CardTemplatesSeed', { cardTemplates: [] }],
+    ['issueCard', (api) => api.issueCard({ card_id: { readerName: 'r' }, user_id: 'u', card_template_id: 't', pin: '12345678' }, 'CMS-v1'), 'POST', '/api2/CMS-v1/IssueCard', { card_id: { readerName: 'r' }, user_id: 'u', card_template_id: 't', pin: '12345678' }],
+    ['getSmartcard', (api) => api.getSmartcard('c1'), 'GET', '/api2/CMS-v2/Smartcard?id=c1', undefined],
+    ['listSmartcards', (api) => api.listSmartcards('u1'), 'GET', '/api2/CMS-v2/Smartcards?user_id=u1', undefined],
+    ['changeCardPin', (api) => api.changeCardPin({ card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }), 'POST', '/api2/CMS-v2/ChangePin', { card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }],
+    ['unblockCard', (api) => api.unblockCard({ card_id: { readerName: 'r' }, new_pin: '2' }), 'POST', '/api2/CMS-v2/UnblockCard', { card_id: { readerName: 'r' }, new_pin: '2' }],
+    ['revokeCard', (api) => api.revokeCard('c1'), 'POST', '/api2/CMS-v2/RevokeCard', { smartcard_id: 'c1' }],
+    ['cleanCard', (api) => api.cleanCard({ readerName: 'r' }), 'POST', '/api2/CMS-v2/CleanCard', { card_id: { readerName: 'r' } }],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

@@ -45,6 +45,7 @@ describe('@tessera/api exports', () => {
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
+      'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });
