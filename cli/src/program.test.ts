@@ -13,7 +13,7 @@ describe('tessera program', () => {
     const program = createProgram(context);
     expect(program.commands.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'tickets', 'passes', 'apikeys', 'rate-limits', 'users', 'card-templates', 'cards']);
     const leaves = program.commands.flatMap((c) => (c.commands.length > 0 ? c.commands : [c]));
-    expect(leaves.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'list', 'close', 'issue', 'return', 'list', 'create', 'list', 'revoke', 'apply', 'export', 'status', 'set-roles', 'import', 'export', 'list', 'seed', 'list', 'show', 'issue', 'revoke']);
+    expect(leaves.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'list', 'close', 'issue', 'return', 'list', 'create', 'list', 'revoke', 'apply', 'export', 'status', 'set-roles', 'import', 'export', 'list', 'seed', 'list', 'show', 'issue', 'revoke', 'clean', 'unblock']);
     for (const command of leaves) expect(command.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--server', '--json']));
     cleanup();
   });

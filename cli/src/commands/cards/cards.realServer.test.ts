@@ -7,6 +7,8 @@ import { build, TEST_PASSWORD, type TestContext } from '../../../../server/src/t
 import { createAgent, type Agent } from '../../../../agent/src/agent';
 import { loadAgentConfig } from '../../../../agent/src/config';
 import { x509 } from '../../../../server/src/pki/pki.service';
+import { sessionIdOf } from '../../../../server/src/platform/session-store';
+import { SESSION_COOKIE } from '../../../../server/src/platform/session-cookie';
 import { run, stubExit, testContext } from '../../testing/harness';
 import { loginCommand } from '../auth/login';
 import { cardsCommand } from './index';
@@ -84,5 +86,23 @@ describe('tessera cards against the real server and a linked agent', () => {
     expect(await run(cardsCommand(harness.context), ['revoke', card.cardId])).toBe(0);
     expect(harness.stdout().slice(mark)).toContain(`Revoked card ${card.cardId} (1 certificates)`);
     expect((await t.db.selectFrom('smartcards').select('status').where('id', '=', card.cardId).executeTakeFirstOrThrow()).status).toBe('revoked');
+
+    // Block the PIN through the server, then unblock with the server-held PUK from the CLI; then clean the card.
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
+    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
+    expect((await fetch(`${agentUrl}/connect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
+    const sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
+    for (let i = 0; i < 20 && !(await t.app.agentHub.hasAgent(sessionId)); i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 3; i += 1) expect((await admin.post('/api2/CMS-v2/ValidatePin', { card_id: { readerName: READER }, pin: '00000000' })).statusCode).toBe(403);
+    stdin = '11223344\n';
+    mark = harness.stdout().length;
+    expect(await run(cardsCommand(harness.context), ['unblock', '--reader', READER, '--pin-stdin'])).toBe(0);
+    expect(harness.stdout().slice(mark)).toContain(`Unblocked the card in '${READER}' with a new PIN`);
+    mark = harness.stdout().length;
+    expect(await run(cardsCommand(harness.context), ['clean', '--reader', READER])).toBe(0);
+    expect(harness.stdout().slice(mark)).toContain(`Cleaned the card in '${READER}'`);
+    expect(await t.db.selectFrom('smartcards').select('id').execute()).toEqual([]);
   });
 });
