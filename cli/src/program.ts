@@ -12,6 +12,8 @@ import { usersCommand } from './commands/users/setRoles';
 import { caCommand } from './commands/pki/ca';
 import { templatesCommand } from './commands/pki/templates';
 import { certsCommand } from './commands/pki/certs';
+import { cardTemplatesCommand } from './commands/card-templates';
+import { cardsCommand } from './commands/cards';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -36,7 +38,9 @@ Examples:
   $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example
   $ tessera users set-roles alice --roles Helpdesk
   $ TESSERA_API_KEY=tsk_... tessera templates seed templates.yaml --dry-run
-  $ tessera certs issue --csr web.csr --template tls-server > web.pem`,
+  $ tessera certs issue --csr web.csr --template tls-server > web.pem
+  $ tessera card-templates seed card-templates.yaml
+  $ tessera cards list --user alice`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
@@ -48,6 +52,8 @@ Examples:
     .addCommand(usersCommand(context))
     .addCommand(caCommand(context))
     .addCommand(templatesCommand(context))
-    .addCommand(certsCommand(context));
+    .addCommand(certsCommand(context))
+    .addCommand(cardTemplatesCommand(context))
+    .addCommand(cardsCommand(context));
   return configureCommand(program, context);
 }

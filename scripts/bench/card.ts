@@ -4,7 +4,10 @@
  *    whole relay (server → gRPC → agent → pcscd → vpcd → virtual card); the difference is the link;
  *  - the same over the gRPC link to an agent with an in-process virtual reader (the link alone);
  *  - how many round trips between server and agent a PIN change + 2 P-256 key generations + 2
- *    certificate writes + a new management key take, and how long, through pcscd.
+ *    certificate writes + a new management key take, and how long, through pcscd;
+ *  - a whole IssueCard (2 P-256 slots: keys, card-signed requests, certificates from the PKI, written back)
+ *    through pcscd, its Transmits, and the share of its time in the card, the agent link, the server and the CA
+ *    (from the timestamps of its progress steps).
  * Starts pcscd when it is not running (and stops what it started). Uses vpcd reader 0 (TCP 35963).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +31,7 @@ const VIRTUAL_READER = 'Tessera Virtual Reader 0';
 const ROUNDS = Number(process.env.BENCH_CARD_ROUNDS ?? 200);
 const ISSUES = Number(process.env.BENCH_CARD_ISSUES ?? 5);
 const CONSOLE = 'http://bench.test';
+const ISSUE_STEPS_AT_CARD = new Set(['open', 'read card', 'generate keys', 'sign requests', 'write certificates']);
 const PASSWORD = 'correct horse battery staple';
 
 function report(name: string, value: string | number, unit: string, goal: string, ok: boolean): void {
@@ -125,6 +129,7 @@ async function main(): Promise<void> {
   const virtualAgent = createAgent(agentConfig);
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   let server2: Awaited<ReturnType<typeof startServer>> | null = null;
+  let fresh: Awaited<ReturnType<typeof insertIntoVpcd>> | null = null;
   try {
     // 1. One round trip through pcscd + vpcd, agent side only.
     const backend = new PcscReaderBackend({ readerFilter: VPCD_READER });
@@ -172,12 +177,45 @@ async function main(): Promise<void> {
     console.log(`       ${flow.transmits} Transmits + OpenCard + CloseCard = ${flow.hubRoundTrips} round trips server↔agent, ${flow.steps} progress events; ${ms.toFixed(1)} ms (median of ${ISSUES})`);
     report('round trips server↔agent: PIN change + 2 P-256 keys + 2 certificates + management key', flow.hubRoundTrips, '', '≤ 10', flow.hubRoundTrips <= 10);
     report('time of that card work through pcscd+vpcd', ms.toFixed(1), 'ms', '≤ 3000 ms for a whole issue', ms <= 3000);
+
+    // 4. A whole IssueCard through pcscd, on a factory-fresh card.
+    await insertion.remove();
+    await waitFor(() => !pcscAgent.readers.list().some((r) => r.cardPresent));
+    fresh = await insertIntoVpcd(new VirtualPivCard({ serial: 5550001 }), { reader: 0 });
+    await waitFor(() => pcscAgent.readers.list().some((r) => r.smartcard?.serialNumber === '5550001'));
+    const c = server.client;
+    const ca = (await c.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Bench CA', keyAlgorithm: 'P-256' })).json();
+    for (const templateName of ['piv-auth', 'piv-sign']) await c.post('/api2/PKI-v1/CertificateTemplate', { templateName, class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1 });
+    const template = (await c.post('/api2/CMS-v2/CardTemplate', { name: 'bench', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }, { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' }] })).json();
+    const user = (await c.post('/api2/IDM-v1/User', { username: 'bench.user', password: PASSWORD, givenName: 'Bench', familyName: 'User', emailAddress: 'bench.user@bench.test', roleIds: [] })).json();
+    const stamps: { step: string; at: number }[] = [];
+    const off = server.app.agentHub.subscribe(server.sessionId, (e) => e.type === CARD_PROGRESS_EVENT && stamps.push({ step: e.step ?? '', at: performance.now() }));
+    const t0 = performance.now();
+    const issued = await c.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: VPCD_READER }, user_id: user.id, card_template_id: template.cardTemplateId, pin: '24681357' });
+    const total = performance.now() - t0;
+    off();
+    if (issued.statusCode !== 200) throw new Error(`IssueCard failed: ${issued.statusCode} ${issued.body}`);
+    const transmits = (await server.app.db.selectFrom('audit_events').select('detail').where('action', '=', 'smartcard.issue').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).detail as { roundTrips: number };
+    let atCard = 0;
+    let atCa = 0;
+    for (const [i, s] of stamps.entries()) {
+      const next = stamps[i + 1]?.at ?? t0 + total;
+      if (ISSUE_STEPS_AT_CARD.has(s.step)) atCard += next - s.at;
+      else if (s.step === 'issue certificates') atCa += next - s.at;
+    }
+    const hubCalls = transmits.roundTrips + 2;
+    const atLink = linkMs * hubCalls;
+    const share = (ms: number) => `${((100 * ms) / total).toFixed(0)}%`;
+    console.log(`       IssueCard: ${(total / 1000).toFixed(2)} s, ${transmits.roundTrips} Transmits + OpenCard + CloseCard; card (pcscd+vpcd) ${share(atCard - atLink)}, agent link ${share(atLink)}, CA ${share(atCa)}, server ${share(total - atCard - atCa)}`);
+    report('seconds to issue one card with 2 P-256 slots through pcscd', (total / 1000).toFixed(2), 's', '≤ 3 s', total <= 3000);
+    report('round trips server↔agent of that issue', hubCalls, '', '≤ 10', hubCalls <= 10);
   } finally {
     await pcscAgent.close();
     await virtualAgent.close();
     await server?.app.close();
     await server2?.app.close();
     await insertion.remove();
+    await fresh?.remove();
     rmSync(dir, { recursive: true, force: true });
     if (pcscd) {
       const exited = new Promise((resolve) => pcscd!.once('exit', resolve));

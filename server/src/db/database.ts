@@ -13,6 +13,8 @@ import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.
 import type { DirectoryConnectionsTable } from '../identity/directory.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
+import type { CardTemplatesTable } from '../smartcards/card-templates.table';
+import type { SmartcardsTable } from '../smartcards/cards.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 import type { OrganisationsTable } from '../identity/organisations.table';
@@ -46,6 +48,8 @@ export interface Database {
   email_links: EmailLinksTable;
   directory_connections: DirectoryConnectionsTable;
   pin_requirements: PinRequirementsTable;
+  card_templates: CardTemplatesTable;
+  smartcards: SmartcardsTable;
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;
   rate_limit_state: RateLimitStateTable;

@@ -39,6 +39,19 @@ describe('createApiClient endpoints', () => {
     ['pinRequirementsConfig', (api) => api.pinRequirementsConfig(), 'GET', '/api2/CMS-v2/PinRequirementsConfig', undefined],
     ['updatePinRequirementsConfig', (api) => api.updatePinRequirementsConfig({ minLength: 4, maxLength: 6, digitsOnly: true, description: null }), 'PUT', '/api2/CMS-v2/PinRequirementsConfig', { minLength: 4, maxLength: 6, digitsOnly: true, description: null }],
     ['resetPinRequirementsConfig', (api) => api.resetPinRequirementsConfig(), 'DELETE', '/api2/CMS-v2/PinRequirementsConfig', undefined],
+    ['listCardTemplates', (api) => api.listCardTemplates('Acme Corp'), 'GET', '/api2/CMS-v2/CardTemplates?tenancy=Acme+Corp', undefined],
+    ['getCardTemplate', (api) => api.getCardTemplate('c1'), 'GET', '/api2/CMS-v2/CardTemplate?id=c1', undefined],
+    ['createCardTemplate', (api) => api.createCardTemplate({ name: 'n', slots: [] }), 'POST', '/api2/CMS-v2/CardTemplate', { name: 'n', slots: [] }],
+    ['updateCardTemplate', (api) => api.updateCardTemplate({ cardTemplateId: 'c1', name: 'n', slots: [] }), 'PUT', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1', name: 'n', slots: [] }],
+    ['deleteCardTemplate', (api) => api.deleteCardTemplate('c1'), 'DELETE', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1' }],
+    ['seedCardTemplates', (api) => api.seedCardTemplates({ cardTemplates: [] }), 'POST', '/api2/CMS-v2/CardTemplatesSeed', { cardTemplates: [] }],
+    ['issueCard', (api) => api.issueCard({ card_id: { readerName: 'r' }, user_id: 'u', card_template_id: 't', pin: '12345678' }, 'CMS-v1'), 'POST', '/api2/CMS-v1/IssueCard', { card_id: { readerName: 'r' }, user_id: 'u', card_template_id: 't', pin: '12345678' }],
+    ['getSmartcard', (api) => api.getSmartcard('c1'), 'GET', '/api2/CMS-v2/Smartcard?id=c1', undefined],
+    ['listSmartcards', (api) => api.listSmartcards('u1'), 'GET', '/api2/CMS-v2/Smartcards?user_id=u1', undefined],
+    ['changeCardPin', (api) => api.changeCardPin({ card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }), 'POST', '/api2/CMS-v2/ChangePin', { card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }],
+    ['unblockCard', (api) => api.unblockCard({ card_id: { readerName: 'r' }, new_pin: '2' }), 'POST', '/api2/CMS-v2/UnblockCard', { card_id: { readerName: 'r' }, new_pin: '2' }],
+    ['revokeCard', (api) => api.revokeCard('c1'), 'POST', '/api2/CMS-v2/RevokeCard', { smartcard_id: 'c1' }],
+    ['cleanCard', (api) => api.cleanCard({ readerName: 'r' }), 'POST', '/api2/CMS-v2/CleanCard', { card_id: { readerName: 'r' } }],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

@@ -47,6 +47,9 @@ describe('@tessera/api exports', () => {
       'deleteUser', 'listOrganisations', 'getOrganisation', 'createOrganisation', 'updateOrganisation', 'organisationTypes', 'organisationParents',
       'organisationTree', 'getOrganisationPermissions', 'setOrganisationPermissions', 'verifyBusinessNumber', 'setUserPhoto', 'getUserPhoto', 'deleteUserPhoto',
       'listSponsors', 'getSponsor', 'createSponsor', 'updateSponsor', 'sponsoredUsers', 'decideSponsoredUser',
+      // issue 15: card templates
+      'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
+      'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

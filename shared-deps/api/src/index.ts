@@ -20,6 +20,8 @@ export type { IdentityAdminCalls } from './identityAdmin';
 export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
+export type { CardTemplatesCalls } from './cardTemplates';
+export type { CardsCalls } from './cards';
 export type { MfaCalls } from './mfa';
 export type { PasskeysCalls } from './passkeys';
 export type { PasswordsCalls } from './passwords';

@@ -25,6 +25,8 @@ import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
 import * as m20261127010000 from './2026_11_27_01_00_00_certificates_serial_per_tenant';
 import * as m20261127040000 from './2026_11_27_04_00_00_create_directory_connections';
 import * as m20261127041000 from './2026_11_27_04_10_00_users_search_indexes';
+import * as m20261127050000 from './2026_11_27_05_00_00_create_card_templates';
+import * as m20261127050100 from './2026_11_27_05_01_00_create_smartcards';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -49,4 +51,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_27_01_00_00_certificates_serial_per_tenant': m20261127010000,
   '2026_11_27_04_00_00_create_directory_connections': m20261127040000,
   '2026_11_27_04_10_00_users_search_indexes': m20261127041000,
+  '2026_11_27_05_00_00_create_card_templates': m20261127050000,
+  '2026_11_27_05_01_00_create_smartcards': m20261127050100,
 });

@@ -1,0 +1,36 @@
+/** Smartcard calls (issue 15; signin §7 IssueCard, ChangePin, UnblockCard, RevokeCard, CleanCard, `/smartcards/users/{id}`; docs/api.md "Smartcards"). */
+import type { CardId, CmsVersion, IssueCardRequest, Smartcard } from '@tessera/domain';
+import type { HttpSend } from './http';
+
+const P = '/api2/CMS-v2';
+
+/** The smartcard calls (smartcardManage). */
+export interface CardsCalls {
+  /** `POST /api2/{v}/IssueCard`: the card in a reader of the caller's agent. */
+  issueCard(request: IssueCardRequest, v?: CmsVersion): Promise<Smartcard>;
+  /** `GET /api2/CMS-v2/Smartcard?id`. */
+  getSmartcard(cardId: string): Promise<Smartcard>;
+  /** `GET /api2/CMS-v2/Smartcards?user_id`. */
+  listSmartcards(userId?: string): Promise<{ smartcards: Smartcard[] }>;
+  /** `POST /api2/{v}/ChangePin`. */
+  changeCardPin(request: { card_id: CardId; old_pin: string; new_pin: string }, v?: CmsVersion): Promise<{ changed: boolean }>;
+  /** `POST /api2/{v}/UnblockCard`. */
+  unblockCard(request: { card_id: CardId; new_pin: string }, v?: CmsVersion): Promise<{ unblocked: boolean }>;
+  /** `POST /api2/CMS-v2/RevokeCard`. */
+  revokeCard(smartcardId: string): Promise<{ smartcard: Smartcard; certRevokeError: string | null }>;
+  /** `POST /api2/CMS-v2/CleanCard`. */
+  cleanCard(cardId: CardId): Promise<{ cleaned: boolean; certRevokeError: string | null }>;
+}
+
+/** The smartcard calls over `send`. */
+export function cardsCalls(send: HttpSend): CardsCalls {
+  return {
+    issueCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/IssueCard`, body: request }),
+    getSmartcard: (cardId) => send({ method: 'GET', path: `${P}/Smartcard?${new URLSearchParams({ id: cardId }).toString()}` }),
+    listSmartcards: (userId) => send({ method: 'GET', path: userId ? `${P}/Smartcards?${new URLSearchParams({ user_id: userId }).toString()}` : `${P}/Smartcards` }),
+    changeCardPin: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/ChangePin`, body: request }),
+    unblockCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/UnblockCard`, body: request }),
+    revokeCard: (smartcardId) => send({ method: 'POST', path: `${P}/RevokeCard`, body: { smartcard_id: smartcardId } }),
+    cleanCard: (cardId) => send({ method: 'POST', path: `${P}/CleanCard`, body: { card_id: cardId } }),
+  };
+}
