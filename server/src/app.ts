@@ -40,6 +40,7 @@ import { registrationRoutes } from './identity/registration.routes';
 import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
+import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { localesRoutes } from './config/locales.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(registrationRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
+  await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);
   await app.register(localesRoutes);

@@ -12,6 +12,7 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
+import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 import type { OrganisationsTable } from '../identity/organisations.table';
@@ -62,6 +63,9 @@ export interface Database {
   certificates: CertificatesTable;
   certificate_requests: CertificateRequestsTable;
   revocations: RevocationsTable;
+  secret_questions: SecretQuestionsTable;
+  secret_question_links: SecretQuestionLinksTable;
+  secret_question_policies: SecretQuestionPoliciesTable;
 }
 
 /** The application's database handle. */
