@@ -9,6 +9,7 @@ import { passesCommand } from './commands/passes/passes';
 import { apiKeysCommand } from './commands/apikeys';
 import { rateLimitsCommand } from './commands/rate-limits';
 import { usersCommand } from './commands/users/setRoles';
+import { cardTemplatesCommand } from './commands/card-templates';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -31,7 +32,8 @@ Examples:
   $ tessera passes list
   $ tessera apikeys create --name ci --permissions ticketView --expires 30d
   $ TESSERA_API_KEY=tsk_... tessera tickets list --server https://tessera.example
-  $ tessera users set-roles alice --roles Helpdesk`,
+  $ tessera users set-roles alice --roles Helpdesk
+  $ tessera card-templates seed card-templates.yaml`,
     )
     .addCommand(loginCommand(context))
     .addCommand(logoutCommand(context))
@@ -40,6 +42,7 @@ Examples:
     .addCommand(passesCommand(context))
     .addCommand(apiKeysCommand(context))
     .addCommand(rateLimitsCommand(context))
-    .addCommand(usersCommand(context));
+    .addCommand(usersCommand(context))
+    .addCommand(cardTemplatesCommand(context));
   return configureCommand(program, context);
 }

@@ -40,6 +40,8 @@ import { registrationRoutes } from './identity/registration.routes';
 import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
+import { cardTemplatesRoutes } from './smartcards/card-templates.routes';
+import { cardsRoutes } from './smartcards/cards.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { devicesRoutes } from './devices/devices.routes';
@@ -147,6 +149,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(registrationRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
+  await app.register(cardTemplatesRoutes);
+  await app.register(cardsRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);

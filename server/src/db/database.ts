@@ -12,6 +12,8 @@ import type { WebauthnChallengesTable, WebauthnCredentialsTable } from '../auth/
 import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
+import type { CardTemplatesTable } from '../smartcards/card-templates.table';
+import type { SmartcardsTable } from '../smartcards/cards.table';
 import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
@@ -45,6 +47,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   email_links: EmailLinksTable;
   pin_requirements: PinRequirementsTable;
+  card_templates: CardTemplatesTable;
+  smartcards: SmartcardsTable;
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;
   rate_limit_state: RateLimitStateTable;

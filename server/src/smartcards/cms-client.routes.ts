@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH, type CardReader } from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses, SafeString } from '../platform/schemas';
+import { errorResponses, SafeString, Uuid } from '../platform/schemas';
 import { NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
 import type { SessionRecord } from '../platform/session-store';
@@ -109,11 +109,11 @@ export const cmsClientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: 'Read the PIN requirements',
           tags,
-          body: Type.Optional(Type.Object({ card_id: Type.Optional(CardIdSchema) })),
-          response: { 200: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer(), digitsOnly: Type.Boolean(), description: Type.String() }), ...relayErrors() },
+          body: Type.Optional(Type.Object({ card_id: Type.Optional(CardIdSchema), card_template_id: Type.Optional(Uuid({ description: 'the card template of the card to issue: its PIN rules (issue 15)' })) })),
+          response: { 200: Type.Object({ minLength: Type.Integer(), maxLength: Type.Integer(), digitsOnly: Type.Boolean(), description: Type.String() }), ...relayErrors(), ...errorResponses(404) },
         },
       },
-      async (request) => service.pinRequirements(deps, await callerOf(request)),
+      async (request) => service.pinRequirements(deps, await callerOf(request), request.body?.card_template_id),
     );
 
     app.post(

@@ -11,7 +11,7 @@ import type { AuditWriter } from '../platform/audit';
 import type { SessionRecord } from '../platform/session-store';
 import type { AgentHub } from '../platform/agent-hub/AgentHub';
 import { AgentHubError } from '../platform/agent-hub/errors';
-import { pinRequirementsOf } from './pin-requirements.service';
+import { pinRequirementsOfTemplate } from './card-templates.service';
 
 /** Permissions that allow driving the caller's own CMS Client (operators and self-service users). */
 export const CMS_CLIENT_PERMISSIONS = ['smartcardManage', 'selfServicePortal'] as const;
@@ -73,10 +73,13 @@ export function validatePin(deps: CmsClientDeps, caller: CmsCaller, readerName: 
   return relay(deps, caller, 'ValidatePin', { readerName, pin }, { readerName });
 }
 
-/** The tenant's card PIN rule (PinRequirementsConfig), or the default 6–8 digits. */
-export async function pinRequirements(deps: CmsClientDeps, caller: CmsCaller): Promise<PinRequirementsBody> {
-  await auditCall(deps, caller, 'GetPinRequirements');
-  return pinRequirementsOf(deps.db, caller.session.tenantId);
+/**
+ * The card PIN rule: the card template's when one is named (issue 15), else the tenant's PinRequirementsConfig,
+ * else the default 6–8 digits. @throws NotFoundError for another tenant's or an unknown card template
+ */
+export async function pinRequirements(deps: CmsClientDeps, caller: CmsCaller, cardTemplateId?: string): Promise<PinRequirementsBody> {
+  await auditCall(deps, caller, 'GetPinRequirements', cardTemplateId ? { cardTemplateId } : {});
+  return pinRequirementsOfTemplate(deps.db, caller.session.tenantId, cardTemplateId);
 }
 
 /** Ends the caller's agents (KillSession): tells them, then closes their streams. */

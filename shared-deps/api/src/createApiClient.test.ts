@@ -39,6 +39,12 @@ describe('createApiClient endpoints', () => {
     ['pinRequirementsConfig', (api) => api.pinRequirementsConfig(), 'GET', '/api2/CMS-v2/PinRequirementsConfig', undefined],
     ['updatePinRequirementsConfig', (api) => api.updatePinRequirementsConfig({ minLength: 4, maxLength: 6, digitsOnly: true, description: null }), 'PUT', '/api2/CMS-v2/PinRequirementsConfig', { minLength: 4, maxLength: 6, digitsOnly: true, description: null }],
     ['resetPinRequirementsConfig', (api) => api.resetPinRequirementsConfig(), 'DELETE', '/api2/CMS-v2/PinRequirementsConfig', undefined],
+    ['listCardTemplates', (api) => api.listCardTemplates('Acme Corp'), 'GET', '/api2/CMS-v2/CardTemplates?tenancy=Acme+Corp', undefined],
+    ['getCardTemplate', (api) => api.getCardTemplate('c1'), 'GET', '/api2/CMS-v2/CardTemplate?id=c1', undefined],
+    ['createCardTemplate', (api) => api.createCardTemplate({ name: 'n', slots: [] }), 'POST', '/api2/CMS-v2/CardTemplate', { name: 'n', slots: [] }],
+    ['updateCardTemplate', (api) => api.updateCardTemplate({ cardTemplateId: 'c1', name: 'n', slots: [] }), 'PUT', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1', name: 'n', slots: [] }],
+    ['deleteCardTemplate', (api) => api.deleteCardTemplate('c1'), 'DELETE', '/api2/CMS-v2/CardTemplate', { cardTemplateId: 'c1' }],
+    ['seedCardTemplates', (api) => api.seedCardTemplates({ cardTemplates: [] }), 'POST', '/api2/CMS-v2/CardTemplatesSeed', { cardTemplates: [] }],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

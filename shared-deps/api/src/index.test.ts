@@ -43,6 +43,8 @@ describe('@tessera/api exports', () => {
       'getTemplateOrdering', 'setTemplateOrdering', 'getDnsNamePattern', 'submitDeviceCsr', 'submitUserCsr', 'certificateRequestStatusByRequestId',
       'certificateRequestStatus', 'listCertificateRequests', 'approveCertificateRequest', 'searchCertificates', 'getCertificate', 'getCertificateInfo',
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
+      // issue 15: card templates
+      'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

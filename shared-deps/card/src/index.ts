@@ -23,7 +23,7 @@ export {
 } from './apdu';
 export { tlv, parseTlvs, findTlv, requireTlv, encodeLength } from './tlv';
 export { PivSession, PivCommands, PivError, pivErrorFor, padPin } from './piv/session';
-export { PIV_AID, PIV_PIX, SLOT, ALGORITHM, OBJECT, KEY_REF, DEFAULT_MANAGEMENT_KEY, certificateObject, objectTagBytes } from './piv/constants';
+export { PIV_AID, PIV_PIX, SLOT, ALGORITHM, OBJECT, KEY_REF, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, certificateObject, objectTagBytes } from './piv/constants';
 export { VirtualPivCard } from './virtual/VirtualPivCard';
 
 export type { CommandApdu, ResponseApdu, ApduTransport, BatchCommand, DecodedCommand, TransmitOptions } from './apdu';

@@ -281,6 +281,25 @@ export type { ConsoleScreen, ViewerScreen } from './common/console-screens/conso
 export { normaliseAgentUrl, AGENT_URL_INVALID } from './smartcards/local-agent/localAgent';
 export type { CmsClientLocalAddress } from './smartcards/local-agent/localAgent';
 export { PASS_TYPE_LABELS, formatPassTime } from './smartcards/temporary-passes/passDisplay';
+
+// Card templates (issue 15)
+export { PIV_SLOTS, PIV_SLOT_LABELS, CARD_KEY_TYPES, CARD_KEY_FAMILY, CARD_TEMPLATE_LIMITS, validateCardTemplate, validateCardTemplateSeed } from './smartcards/card-templates/cardTemplates';
+export type {
+  PivSlotName,
+  CardKeyType,
+  CardTemplateSlotInput,
+  CardTemplatePinInput,
+  CardTemplateInput,
+  CardTemplateSlot,
+  CardTemplatePin,
+  NormalisedCardTemplate,
+  CardTemplateProblem,
+  CardTemplateCheck,
+  CardTemplate,
+  CardTemplateSeedResult,
+} from './smartcards/card-templates/cardTemplates';
+export { SMARTCARD_STATUSES } from './smartcards/cards/cards';
+export type { SmartcardStatus, SmartcardCertificate, Smartcard, CardId, IssueCardRequest } from './smartcards/cards/cards';
 export {
   RATE_LIMIT_EDIT_PERMISSION,
   RATE_LIMIT_WILDCARD,

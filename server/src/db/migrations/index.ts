@@ -22,6 +22,8 @@ import * as m20261126031000 from './2026_11_26_03_10_00_create_search_favourites
 import * as m20261126032000 from './2026_11_26_03_20_00_create_visits';
 import * as m20261126040000 from './2026_11_26_04_00_00_create_rate_limit_rules';
 import * as m20261126070000 from './2026_11_26_07_00_00_create_email_links';
+import * as m20261127050000 from './2026_11_27_05_00_00_create_card_templates';
+import * as m20261127050100 from './2026_11_27_05_01_00_create_smartcards';
 import * as m20261127060000 from './2026_11_27_06_00_00_create_secret_questions';
 
 /** Migrations keyed by file name without extension. */
@@ -44,5 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_26_03_20_00_create_visits': m20261126032000,
   '2026_11_26_04_00_00_create_rate_limit_rules': m20261126040000,
   '2026_11_26_07_00_00_create_email_links': m20261126070000,
+  '2026_11_27_05_00_00_create_card_templates': m20261127050000,
+  '2026_11_27_05_01_00_create_smartcards': m20261127050100,
   '2026_11_27_06_00_00_create_secret_questions': m20261127060000,
 });

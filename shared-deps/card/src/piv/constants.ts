@@ -69,3 +69,7 @@ export function objectTagBytes(tag: number): Buffer {
 
 /** The default management key of PIV test cards and YubiKeys (01..08 three times), used as AES-192. */
 export const DEFAULT_MANAGEMENT_KEY = Buffer.from('010203040506070801020304050607080102030405060708', 'hex');
+
+/** The factory PIN and PUK of PIV test cards and YubiKeys (and of the virtual card): what an unissued card answers to. */
+export const DEFAULT_PIN = '123456';
+export const DEFAULT_PUK = '12345678';

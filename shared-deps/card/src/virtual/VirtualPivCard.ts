@@ -16,7 +16,7 @@ import { p256, p384 } from '@noble/curves/nist';
 import { PIV_PIN_LENGTH } from '@tessera/domain';
 import { INS, SW, decodeApdu, type DecodedCommand } from '../apdu';
 import { parseTlvs, tlv, findTlv } from '../tlv';
-import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, KEY_REF, OBJECT, PIV_AID, PIV_PIX, SLOT } from '../piv/constants';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, KEY_REF, OBJECT, PIV_AID, PIV_PIX, SLOT } from '../piv/constants';
 
 /** Options of a virtual card. */
 export interface VirtualPivCardOptions {
@@ -134,8 +134,8 @@ export class VirtualPivCard {
 
   constructor(options: VirtualPivCardOptions = {}) {
     this.serial = options.serial ?? randomBytes(4).readUInt32BE(0) % 100_000_000;
-    this.#pin = padRef(options.pin ?? '123456');
-    this.#puk = padRef(options.puk ?? '12345678');
+    this.#pin = padRef(options.pin ?? DEFAULT_PIN);
+    this.#puk = padRef(options.puk ?? DEFAULT_PUK);
     this.#pinMax = options.pinRetries ?? 3;
     this.#pukMax = options.pukRetries ?? 3;
     this.#pinLeft = this.#pinMax;

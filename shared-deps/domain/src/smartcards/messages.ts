@@ -80,4 +80,33 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   PIN_POLICY_SAVE_FAILED: 'Could not save the PIN policy',
   PIN_POLICY_RESET: 'PIN policy reset to the default',
   PIN_POLICY_RESET_FAILED: 'Could not reset the PIN policy',
+
+  // Card templates (issue 15; designed texts: the spec names only the call CardTemplates?tenancy and cardTemplateId)
+  CARD_TEMPLATE_NAME_INVALID: 'The card template name must be 1 to 100 characters, without control characters.',
+  CARD_TEMPLATE_SLOTS_EMPTY: 'A card template needs one to four PIV slots (9A, 9C, 9D, 9E).',
+  CARD_TEMPLATE_SLOT_INVALID: 'The slot must be one of 9A, 9C, 9D, 9E.',
+  CARD_TEMPLATE_SLOT_DUPLICATE: 'Each PIV slot may appear only once in a card template.',
+  CARD_TEMPLATE_CERTIFICATE_TEMPLATE_REQUIRED: 'Name the certificate template issued into this slot (at most 200 characters).',
+  CARD_TEMPLATE_KEY_TYPE_INVALID: 'The key type must be one of P-256, P-384, RSA-2048: the key pairs a PIV card generates.',
+  CARD_TEMPLATE_PIN_INVALID: 'The PIN rules must be an object {minLength, maxLength, digitsOnly}, or absent for the tenant PIN policy.',
+  CARD_TEMPLATE_DIGITS_ONLY: 'digitsOnly must be true or false.',
+  CARD_TEMPLATE_RETRIES_RANGE: 'Enter a whole number from 1 to 15: the retry counter a PIV card keeps.',
+  CARD_TEMPLATE_SEED_SHAPE: 'The file must hold cardTemplates: a list of 1 to 100 card templates.',
+  CARD_TEMPLATE_SEED_DUPLICATE_NAME: 'Each card template name may appear only once in the file.',
+  CARD_TEMPLATE_NAME_TAKEN: 'A card template with this name already exists.',
+  /** The certificate template a slot names is not one of the tenant's. */
+  CARD_TEMPLATE_UNKNOWN_CERTIFICATE_TEMPLATE: 'No certificate template of this tenant has this name.',
+  /** The certificate template does not allow the slot's key family (admin-console §5 keyTypes). */
+  CARD_TEMPLATE_KEY_TYPE_NOT_ALLOWED: 'The certificate template does not allow this key type.',
+  CARD_TEMPLATES_LOAD_FAILED: 'Could not load the card templates',
+
+  // Card actions (signin §8 toasts; issue 15)
+  SMARTCARD_ISSUED: 'Smartcard issued successfully!',
+  SMARTCARD_ISSUE_FAILED: 'Smartcard could not be issued',
+  /** designed: IssueCard on a card the server already has a record of (clean it first). */
+  SMARTCARD_ALREADY_KNOWN: 'This card already has a record: clean it before issuing it again.',
+  /** designed: a card template slot whose key type the issue cannot yet sign a request with. */
+  SMARTCARD_KEY_TYPE_UNSUPPORTED: 'Issuing RSA-2048 slots is not supported yet; use P-256 or P-384.',
+  /** designed: the PKI did not issue a certificate for a slot. */
+  SMARTCARD_CERTIFICATE_REFUSED: 'The PKI did not issue the certificate of a slot',
 } as const);

@@ -1,0 +1,176 @@
+/**
+ * IssueCard through the real parts on one machine (issue 15): a real app with its agent hub and PGlite, a real
+ * agent (virtual readers, virtual PIV cards) linked over gRPC, the PIV driver on the server over RemoteCard, and
+ * the real PKI issuing from requests the card signed. The card afterwards answers to the new PIN and to the
+ * server's sealed management key only, holds certificates that verify against the CA and match its keys; a card
+ * pulled out mid-issue leaves an `error` record, never an `issued` one.
+ */
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/card';
+import { MESSAGES } from '@tessera/domain';
+import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import type { TestClient } from '../test-helpers/client';
+import { createAgent, type Agent } from '../../../agent/src/agent';
+import { loadAgentConfig } from '../../../agent/src/config';
+import { SESSION_COOKIE } from '../platform/session-cookie';
+import { sessionIdOf } from '../platform/session-store';
+import { secretBoxFor } from '../platform/secret-box';
+import type { HubEvent } from '../platform/agent-hub/AgentHub';
+import { x509 } from '../pki/pki.service';
+import { CARD_PROGRESS_EVENT, withRemoteCard } from './remote-card';
+
+const CONSOLE = 'http://console.test';
+const READER = 'Tessera Virtual Reader 0';
+const SPARE = 'Tessera Virtual Reader 1';
+const PIN = '24681357';
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('IssueCard through the agent and the virtual card', () => {
+  let t: TestContext;
+  let tenantId: string;
+  let admin: TestClient;
+  let agent: Agent;
+  let sessionId: string;
+  let caPem: string;
+  let cardTemplateId: string;
+  let aliceId: string;
+
+  beforeAll(async () => {
+    t = await build();
+    ({ tenantId } = await t.bootstrap());
+    await t.app.agentHub.listen('127.0.0.1', 0);
+    admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
+    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 2, printerDir: '/tmp/tessera-test-printer' }));
+    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
+    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
+    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
+    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
+    expect(linked.status).toBe(200);
+    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
+
+    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
+    caPem = ca.caCert.pem;
+    for (const templateName of ['piv-auth', 'piv-sign']) {
+      expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName, class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
+    }
+    const template = await admin.post('/api2/CMS-v2/CardTemplate', {
+      name: 'staff',
+      slots: [
+        { slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' },
+        { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' },
+      ],
+      pin: { minLength: 8, maxLength: 8, digitsOnly: true },
+    });
+    cardTemplateId = template.json().cardTemplateId;
+    ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
+  });
+  afterAll(async () => {
+    await agent?.close();
+    await t?.close();
+  });
+
+  const cards = () => t.db.selectFrom('smartcards').select(['serial_number', 'status', 'user_id', 'failure']).orderBy('created_at').execute();
+
+  it('should refuse a PIN the card template does not allow, naming the field, and touch nothing', async () => {
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: '123456' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION', field: 'pin', message: 'PIN must be between 8-8 numbers' });
+    expect(await cards()).toEqual([]);
+  });
+
+  it('should issue: PIN, PUK, keys and certificates on the card, its own management key, in 5 Transmits with progress', async () => {
+    const events: HubEvent[] = [];
+    const off = t.app.agentHub.subscribe(sessionId, (event) => events.push(event));
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    off();
+    expect(response.statusCode).toBe(200);
+    const card = response.json();
+    expect(card).toMatchObject({ status: 'issued', userId: aliceId, cardTemplateId, cardType: 'PIV', serialNumber: agent.readers.get(READER).smartcard?.serialNumber, failure: null });
+    expect(JSON.stringify(card)).not.toMatch(/sealed|puk|management/i);
+    expect(card.certificates.map((c: { slot: string }) => c.slot)).toEqual(['9A', '9C']);
+
+    const steps = events.filter((e) => e.type === CARD_PROGRESS_EVENT).map((e) => e.step);
+    expect(steps).toEqual(['open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
+    const audit = (await t.auditRows('smartcard.issue')).at(-1)!;
+    expect(audit).toMatchObject({ outcome: 'success', tenant_id: tenantId, target_id: card.cardId, detail: { userId: aliceId, roundTrips: 5 } });
+    expect(JSON.stringify(audit.detail)).not.toContain(PIN);
+
+    // The certificates verify against the CA and name the user.
+    const ca = new x509.X509Certificate(caPem);
+    for (const c of card.certificates) {
+      const certificate = new x509.X509Certificate(c.pem);
+      expect(await certificate.verify({ publicKey: ca, signatureOnly: true })).toBe(true);
+      expect(certificate.subject).toBe('CN=alice');
+    }
+
+    // The card answers to the new PIN and the server's management key, not the factory key; its keys match its certificates.
+    const row = await t.db.selectFrom('smartcards').select(['id', 'sealed_management_key', 'sealed_puk']).where('id', '=', card.cardId).executeTakeFirstOrThrow();
+    const box = secretBoxFor(t.app.config);
+    const managementKey = Buffer.from(box.decrypt(row.sealed_management_key!, `smartcard-management-key:${row.id}`), 'hex');
+    expect(box.decrypt(row.sealed_puk!, `smartcard-puk:${row.id}`)).toMatch(/^\d{8}$/);
+    await withRemoteCard({ hub: t.app.agentHub, sessionId, readerName: READER }, async (_card, piv) => {
+      await piv.select();
+      await expect(piv.authenticate(DEFAULT_MANAGEMENT_KEY)).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+      await piv.authenticate(managementKey);
+      const message = Buffer.from('a challenge for the issued card');
+      const [, der, signature] = await piv.batch([PivCommands.verifyPin(PIN), PivCommands.getCertificate(SLOT.AUTHENTICATION), PivCommands.sign(SLOT.AUTHENTICATION, ALGORITHM.ECC_P256, createHash('sha256').update(message).digest())]);
+      const onCard = new x509.X509Certificate(new Uint8Array(der!));
+      expect(onCard.serialNumber.toLowerCase()).toBe(card.certificates[0].serialNumber);
+      const publicKey = createPublicKey({ key: Buffer.from(onCard.publicKey.rawData), format: 'der', type: 'spki' });
+      expect(verify('sha256', message, publicKey, signature)).toBe(true);
+    });
+
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).json()).toEqual(card);
+    expect((await admin.get(`/smartcards/users/${aliceId}`)).json()).toEqual([card]);
+    expect((await admin.get(`/api2/CMS-v2/Smartcards?user_id=${aliceId}`)).json()).toEqual({ smartcards: [card] });
+  });
+
+  it('should refuse to issue a card the server already knows, and leave its record alone', async () => {
+    const before = await cards();
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
+    expect(await cards()).toEqual(before);
+  });
+
+  it('should leave an error record, never an issued one, when the card is pulled out mid-issue', async () => {
+    const off = t.app.agentHub.subscribe(sessionId, (event) => {
+      if (event.type === CARD_PROGRESS_EVENT && event.readerName === SPARE && event.step === 'write certificates') agent.virtual!.remove(1);
+    });
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: SPARE }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    off();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'CMS_CLIENT_ERROR' });
+    const [, spare] = await cards();
+    expect(spare).toMatchObject({ status: 'error', user_id: aliceId, failure: expect.any(String) });
+    const record = (await admin.get(`/smartcards/users/${aliceId}`)).json().find((c: { status: string }) => c.status === 'error');
+    // The certificates already issued are on the record, so they can be revoked when the card is cleaned.
+    expect(record.certificates).toHaveLength(2);
+    expect((await t.auditRows('smartcard.issue')).at(-1)).toMatchObject({ outcome: 'failure', target_id: record.cardId });
+    expect(agent.readers.cardSessions()).toEqual([]);
+    agent.virtual!.insert(1);
+  });
+
+  it('should keep tenants apart', async () => {
+    const other = await t.createTenant('Globex', ['globex.example']);
+    await t.createUser(other, 'olga', ['smartcardManage']);
+    const olga = t.client();
+    await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
+    const [card] = (await admin.get('/api2/CMS-v2/Smartcards')).json().smartcards;
+    expect((await olga.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).statusCode).toBe(404);
+    expect((await olga.get('/api2/CMS-v2/Smartcards')).json()).toEqual({ smartcards: [] });
+    expect((await olga.get(`/smartcards/users/${aliceId}`)).statusCode).toBe(404);
+    const issue = await olga.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(issue.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
+  });
+});

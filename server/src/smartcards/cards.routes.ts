@@ -1,0 +1,95 @@
+/**
+ * Routes of the smartcards the server drives (issue 15; signin §7 IssueCard, `/smartcards/users/{id}`;
+ * docs/api.md "Smartcards"): IssueCard on both protocol paths, one card, the tenant's cards. smartcardManage.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { PIV_PIN_LENGTH } from '@tessera/domain';
+import { errorResponses, SafeString, Uuid } from '../platform/schemas';
+import { actorOf, requireAuth } from '../platform/request';
+import { secretBoxFor } from '../platform/secret-box';
+import { pkiDepsOf } from '../pki/pki.service';
+import * as service from './cards.service';
+
+const tags = ['smartcards'];
+const config = { auth: 'session', permission: 'smartcardManage' } as const;
+const VERSIONS = ['CMS-v1', 'CMS-v2'] as const;
+
+const CardIdSchema = Type.Object(
+  {
+    readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+    reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+    serial: Type.Optional(SafeString({ maxLength: 100 })),
+    atr: Type.Optional(SafeString({ maxLength: 200 })),
+    applet_id: Type.Optional(SafeString({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+const IssueCardSchema = Type.Object(
+  {
+    card_id: CardIdSchema,
+    user_id: Uuid(),
+    card_template_id: Uuid(),
+    // The template's rule (digits, lengths) is checked by the service with domain's validatePin.
+    pin: Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' }),
+  },
+  { additionalProperties: false },
+);
+const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
+const SmartcardSchema = Type.Object({
+  cardId: Type.String(),
+  serialNumber: Type.String(),
+  atr: Type.String(),
+  cardType: Type.String(),
+  status: Type.String(),
+  userId: Type.Union([Type.String(), Type.Null()]),
+  cardTemplateId: Type.Union([Type.String(), Type.Null()]),
+  certificates: Type.Array(CertificateSchema),
+  batch_id: Type.Union([Type.String(), Type.Null()]),
+  extensions: Type.Record(Type.String(), Type.Unknown()),
+  failure: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+/** Registers the card routes. */
+export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, audit: app.audit, now: () => app.now(), hub: app.agentHub, box: secretBoxFor(app.config), pki: pkiDepsOf(app) };
+
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/IssueCard`,
+      {
+        config,
+        schema: {
+          summary: 'Issue the card in a reader of the caller\'s CMS Client to a user with a card template',
+          tags,
+          body: IssueCardSchema,
+          response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.issueCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  app.get(
+    '/api2/CMS-v2/Smartcard',
+    { config, schema: { summary: 'Read a smartcard record', tags, querystring: Type.Object({ id: Uuid() }, { additionalProperties: false }), response: { 200: SmartcardSchema, ...errorResponses(401, 404) } } },
+    async (request) => service.getCard(deps, requireAuth(request), request.query.id),
+  );
+  app.get(
+    '/api2/CMS-v2/Smartcards',
+    {
+      config,
+      schema: { summary: 'List the smartcards of the tenant', tags, querystring: Type.Object({ user_id: Type.Optional(Uuid()) }, { additionalProperties: false }), response: { 200: Type.Object({ smartcards: Type.Array(SmartcardSchema) }), ...errorResponses(401) } },
+    },
+    async (request) => ({ smartcards: await service.listCards(deps, requireAuth(request), request.query.user_id) }),
+  );
+  app.get(
+    '/smartcards/users/:id',
+    {
+      config,
+      schema: { summary: 'List the smartcards of a user (404: none)', tags, params: Type.Object({ id: Uuid() }), response: { 200: Type.Array(SmartcardSchema), ...errorResponses(401, 404) } },
+    },
+    async (request) => service.cardsOfUser(deps, requireAuth(request), request.params.id),
+  );
+};

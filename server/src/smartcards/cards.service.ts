@@ -1,0 +1,207 @@
+/**
+ * The life of a smartcard driven by the server over the caller's agent (issue 15, "Cards through the agent, for
+ * real"): issue now; register, revoke, clean, reissue, PIN change and unblock build on the same record. The
+ * server runs the PIV session ({@link withRemoteCard}); the agent relays APDUs. The card's own management key
+ * and PUK are random per card, sealed with the server's secret box, and never answered, logged or sent
+ * anywhere but to the card inside an APDU.
+ *
+ * Issue, in 5 Transmits: (1) SELECT + serial; (2) management key witness; (3) challenge, new PIN, new PUK and a
+ * key pair per slot; (4) VERIFY PIN and one signature per slot over its certificate request (a card signs
+ * nothing before VERIFY); the PKI issues each certificate from its request; (5) the certificates and the card's
+ * new management key. The record is `issuing` while this runs and becomes `issued` only after (5); a failure at
+ * any step (a card pulled out, a PKI refusal) leaves it `error` with the reason and the certificates issued so far.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type Slot } from '@tessera/card';
+import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardStatus } from '@tessera/domain';
+import type { Db } from '../db/database';
+import type { AuditEventInput, AuditWriter } from '../platform/audit';
+import type { AuthContext } from '../platform/types';
+import type { SecretBox } from '../platform/secret-box';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { users } from '../identity/accounts.service';
+import { x509, type PkiDeps } from '../pki/pki.service';
+import { submitCsr } from '../certificates/certificates.service';
+import { pinRequirementsOfTemplate } from './card-templates.service';
+import * as templatesRepo from './card-templates.repository';
+import * as repo from './cards.repository';
+import type { SmartcardRow } from './cards.table';
+import { canSignCsr, csrToBeSigned, csrWithSignature } from './card-csr';
+import { withRemoteCard, type CardRelay } from './remote-card';
+
+type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
+
+/** What the card services need. */
+export interface CardsDeps {
+  db: Db;
+  audit: AuditWriter;
+  now: () => number;
+  hub: CardRelay;
+  /** Seals each card's management key and PUK. */
+  box: SecretBox;
+  /** The PKI that issues the cards' certificates. */
+  pki: PkiDeps;
+}
+
+/** PIV slot references by their hex names (SP 800-73-4 Part 1 §3.1). */
+const SLOT_OF: Record<string, Slot> = { '9A': SLOT.AUTHENTICATION, '9C': SLOT.SIGNATURE, '9D': SLOT.KEY_MANAGEMENT, '9E': SLOT.CARD_AUTH };
+/** Card key types to PIV algorithm identifiers (SP 800-78-4 Table 6-2). */
+const ALGORITHM_OF: Record<string, number> = { 'P-256': ALGORITHM.ECC_P256, 'P-384': ALGORITHM.ECC_P384, 'RSA-2048': ALGORITHM.RSA_2048 };
+
+/**
+ * 502 `CMS_CLIENT_ERROR`: a card action failed at the card (a status word the PIV driver did not expect, e.g. a
+ * card that is not factory-fresh refusing the default management key) or at the PKI (a refused request).
+ */
+export class CardActionError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('CMS_CLIENT_ERROR', 502, message, options);
+  }
+}
+
+const sealContext = (kind: 'puk' | 'management-key', cardId: string) => `smartcard-${kind}:${cardId}`;
+
+function toSmartcard(row: SmartcardRow): Smartcard {
+  return {
+    cardId: row.id,
+    serialNumber: row.serial_number,
+    atr: row.atr,
+    cardType: row.card_type,
+    status: row.status as SmartcardStatus,
+    userId: row.user_id,
+    cardTemplateId: row.card_template_id,
+    certificates: row.certificates,
+    batch_id: row.batch_id,
+    extensions: row.extensions,
+    failure: row.failure,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A card record of the tenant. @throws NotFoundError */
+export async function getCard(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, cardId: string): Promise<Smartcard> {
+  const row = await repo.findCard(deps.db, auth.tenantId, cardId);
+  if (!row) throw new NotFoundError('The smartcard');
+  return toSmartcard(row);
+}
+
+/** The tenant's cards, newest first, optionally of one user. */
+export async function listCards(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, userId?: string): Promise<Smartcard[]> {
+  return (await repo.listCards(deps.db, auth.tenantId, userId)).map(toSmartcard);
+}
+
+/** A random PUK of 8 digits (the PIV maximum; the card holds it, the server keeps it sealed). */
+function randomPuk(): string {
+  return String(randomInt(0, 100_000_000)).padStart(8, '0');
+}
+
+/**
+ * `POST /api2/{v}/IssueCard`: issues a factory-fresh card in a reader of the caller's agent to a user with a
+ * card template (see the module comment for the steps). Progress goes out as `cardProgress` hub events with
+ * the operation id. Audited `smartcard.issue` (success, or failure with the reason).
+ * @throws ValidationError (user_id, card_template_id, pin), ConflictError (a card the server already knows),
+ *   the relay's errors (no agent, no card, reader busy), PivError, CardActionError
+ */
+export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: IssueCardRequest, options: { operationId?: string } = {}): Promise<Smartcard> {
+  const readerName = request.card_id.readerName ?? request.card_id.reader_name ?? '';
+  if (!readerName) throw new ValidationError('card_id.readerName', 'names no reader');
+  const template = await templatesRepo.findCardTemplate(deps.db, auth.tenantId, request.card_template_id);
+  if (!template) throw new ValidationError('card_template_id', 'is not a card template of this tenant');
+  const user = await users.findById(deps.db, auth.tenantId, request.user_id);
+  if (!user) throw new ValidationError('user_id', 'is not a user of this tenant');
+  const pinProblem = validatePin(request.pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, template.id));
+  if (pinProblem) throw new ValidationError('pin', pinProblem, { exact: true });
+  const slots = template.slots.map((s) => ({ name: s.slot, slot: SLOT_OF[s.slot]!, algorithm: ALGORITHM_OF[s.keyType]!, certificateTemplateId: s.certificateTemplateId }));
+  if (slots.some((s) => !canSignCsr(s.algorithm))) throw new ValidationError('card_template_id', MESSAGES.SMARTCARD_KEY_TYPE_UNSUPPORTED, { exact: true });
+
+  let cardId: string | null = null;
+  const certificates: SmartcardCertificate[] = [];
+  const now = () => new Date(deps.now());
+  try {
+    const issued = await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName, ...(options.operationId ? { operationId: options.operationId } : {}) }, async (card, piv) => {
+      card.step('read card');
+      const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
+      const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
+      if (!serialNumber) throw new ValidationError('card_id', 'the card has neither a serial number nor a GUID');
+      if (await repo.findCardBySerial(deps.db, auth.tenantId, serialNumber)) throw new ConflictError('card_id', MESSAGES.SMARTCARD_ALREADY_KNOWN);
+
+      const puk = randomPuk();
+      const managementKey = randomBytes(24);
+      cardId = await deps.db.transaction().execute(async (trx) => {
+        const id = await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'issuing', user_id: user.id, card_template_id: template.id });
+        // The PUK is sealed before the card gets it: whatever happens next, the server can unblock the card.
+        await repo.updateCard(trx, auth.tenantId, id, { sealed_puk: deps.box.encrypt(puk, sealContext('puk', id)) }, now());
+        return id;
+      });
+      const id = cardId;
+
+      card.step('generate keys');
+      const { after } = await piv.authenticate(DEFAULT_MANAGEMENT_KEY, ALGORITHM.AES_192, {
+        after: [PivCommands.changePin(DEFAULT_PIN, request.pin), PivCommands.changePuk(DEFAULT_PUK, puk), ...slots.map((s) => PivCommands.generateKey(s.slot, s.algorithm))],
+      });
+      const keys = after.slice(2) as GeneratedKey[];
+      const toBeSigned = slots.map((s, i) => csrToBeSigned(`CN=${user.username}`, keys[i]!.publicKey, s.algorithm));
+
+      card.step('sign requests');
+      const signed = await piv.batch([PivCommands.verifyPin(request.pin), ...slots.map((s, i) => PivCommands.sign(s.slot, s.algorithm, toBeSigned[i]!.digest))]);
+      const signatures = signed.slice(1) as Buffer[];
+
+      card.step('issue certificates');
+      const ders: Buffer[] = [];
+      for (const [i, s] of slots.entries()) {
+        const result = await submitCsr(deps.pki, auth, actor, { templateId: s.certificateTemplateId, csr: csrWithSignature(toBeSigned[i]!, signatures[i]!) }, ['USER', 'AUTOENROLLUSER']);
+        if (result.status !== 'complete' || !result.certificate || !result.certID) {
+          throw new CardActionError(`${MESSAGES.SMARTCARD_CERTIFICATE_REFUSED} ${s.name}: ${result.message ?? result.failureCode ?? result.status}`);
+        }
+        const certificate = new x509.X509Certificate(result.certificate);
+        const where = parseCertId(result.certID);
+        certificates.push({ slot: s.name, certId: result.certID, caId: where?.caId ?? '', serialNumber: certificate.serialNumber.toLowerCase(), notAfter: certificate.notAfter.toISOString(), pem: result.certificate });
+        ders.push(Buffer.from(certificate.rawData));
+        await repo.updateCard(deps.db, auth.tenantId, id, { certificates: JSON.stringify(certificates) }, now());
+      }
+
+      card.step('write certificates');
+      await piv.batch([...slots.map((s, i) => PivCommands.putCertificate(s.slot, ders[i]!)), PivCommands.setManagementKey(managementKey)]);
+
+      const row = await deps.db.transaction().execute(async (trx) => {
+        await repo.updateCard(trx, auth.tenantId, id, { status: 'issued', failure: null, sealed_management_key: deps.box.encrypt(managementKey.toString('hex'), sealContext('management-key', id)) }, now());
+        await deps.audit.write(trx, {
+          ...actor,
+          tenantId: auth.tenantId,
+          action: 'smartcard.issue',
+          targetType: 'smartcard',
+          targetId: id,
+          detail: { serialNumber, userId: user.id, cardTemplateId: template.id, readerName, certificates: certificates.map((c) => ({ slot: c.slot, certId: c.certId })), roundTrips: card.roundTrips },
+        });
+        return repo.findCard(trx, auth.tenantId, id);
+      });
+      card.step('done');
+      return toSmartcard(row!);
+    });
+    return issued;
+  } catch (error) {
+    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.SMARTCARD_ISSUE_FAILED}: ${error.message}`, { cause: error }) : error;
+    if (cardId !== null) await recordFailure(deps, auth, actor, cardId, mapped, readerName);
+    throw mapped;
+  }
+}
+
+/** Marks a card whose issue stopped part-way `error`, with the reason, and audits the failure (best effort: the first error is what the caller sees). */
+async function recordFailure(deps: CardsDeps, auth: AuthContext, actor: Actor, cardId: string, error: unknown, readerName: string): Promise<void> {
+  const reason = error instanceof Error ? error.message : String(error);
+  await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await repo.updateCard(trx, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now()));
+      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.issue', outcome: 'failure', targetType: 'smartcard', targetId: cardId, detail: { readerName, reason } });
+    })
+    // Without an audit the record must still not say `issuing` (or worse): mark it anyway.
+    .catch(() => repo.updateCard(deps.db, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now())));
+}
+
+/** `GET /smartcards/users/{id}` (signin §7): the user's cards; 404 when the user has none. @throws NotFoundError */
+export async function cardsOfUser(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, userId: string): Promise<Smartcard[]> {
+  const cards = await listCards(deps, auth, userId);
+  if (cards.length === 0) throw new NotFoundError('A smartcard of the user');
+  return cards;
+}

@@ -1,0 +1,61 @@
+/**
+ * Smartcards as the server keeps them (issue 15; signin §3 "Smartcard reader" smartcard {serialNumber, atr,
+ * cardType, batch_id}, "Smartcard of a user" status and extensions, §4 smartcard actions): the statuses of a
+ * card's life and the wire shapes of a card and of IssueCard.
+ */
+
+/**
+ * Statuses of a card record: `issuing` while the server drives the card, `issued` once its keys, PIN, PUK,
+ * certificates and own management key are on it, `error` when an issue stopped part-way (nothing on the card
+ * is trusted: clean it), `revoked` once its certificates are revoked. A card is never `issued` unless every
+ * step succeeded.
+ */
+export const SMARTCARD_STATUSES = ['issuing', 'issued', 'error', 'revoked'] as const;
+/** A card record's status. */
+export type SmartcardStatus = (typeof SMARTCARD_STATUSES)[number];
+
+/** A certificate written to a card slot. */
+export interface SmartcardCertificate {
+  slot: string;
+  /** `caId:serial` (the certificates area's id). */
+  certId: string;
+  caId: string;
+  serialNumber: string;
+  notAfter: string;
+  pem: string;
+}
+
+/** A card record (no management key, no PUK: those never leave the server's sealed columns). */
+export interface Smartcard {
+  cardId: string;
+  serialNumber: string;
+  atr: string;
+  cardType: string;
+  status: SmartcardStatus;
+  userId: string | null;
+  cardTemplateId: string | null;
+  certificates: SmartcardCertificate[];
+  batch_id: string | null;
+  extensions: Record<string, unknown>;
+  /** Why the last action failed (status `error`), or null. */
+  failure: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The card a request names (signin §3 "Card id"). */
+export interface CardId {
+  readerName?: string;
+  reader_name?: string;
+  serial?: string;
+  atr?: string;
+  applet_id?: string;
+}
+
+/** `POST /api2/{v}/IssueCard`: the card in a reader of the caller's agent, the user, the card template and the new PIN. */
+export interface IssueCardRequest {
+  card_id: CardId;
+  user_id: string;
+  card_template_id: string;
+  pin: string;
+}
