@@ -3,8 +3,11 @@
  * SecretQuestionsValidateLink, SecretQuestionsReset, FirstTimeSecretQuestionsSet; issue 15). The bodies
  * carry only PBKDF2 hashes made in the browser (`@tessera/domain` `hashSecretAnswer`), checked here for
  * shape: a 32-byte salt and 128-bit hashes as hex. `SecretQuestions` (the viewer's set, texts only) and
- * `SecretQuestionsPolicy` (the tenant's rule) are designed calls.
+ * `SecretQuestionsPolicy` (the tenant's rule) are designed calls. The PIN reset calls (per version, CMS-v1
+ * and CMS-v2: CardSecretQuestions, ResetPinQA) take a signed-in or an anonymous session (`/anonymousportal`),
+ * whose agent holds the card; they share the answer budget of this plugin.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EMAIL_LINK_TOKEN_PATTERN, SECRET_ANSWER_HASH_HEX_LENGTH, SECRET_QUESTION_MAX_LENGTH, SECRET_SALT_HEX_LENGTH } from '@tessera/domain';
@@ -13,7 +16,13 @@ import { actorOf, requireAuth } from '../platform/request';
 import { AttemptLimiter } from '../platform/attempt-limiter';
 import { createMailer, type Mailer } from '../platform/mailer';
 import { publicConsoleUrl } from '../platform/public-url';
+import { currentSession } from '../platform/session-cookie';
+import type { SessionRecord } from '../platform/session-store';
+import { secretBoxFor } from '../platform/secret-box';
+import { NotLoggedInError } from '../platform/errors';
+import { users } from '../identity/accounts.service';
 import * as service from './secret-questions.service';
+import * as pinReset from './pin-reset.service';
 
 const tags = ['secret questions'];
 const AUTH = '/api2/Authentication-v1';
@@ -41,6 +50,31 @@ const StatusSchema = Type.Object({
   questions: Type.Array(Type.String()),
 });
 const PolicySchema = Type.Object({ required: Type.Boolean() }, { additionalProperties: false });
+
+const ResetPinQaBody = Type.Object(
+  {
+    card_id: Type.Object(
+      {
+        serial: SafeString({ minLength: 1, maxLength: 100 }),
+        readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+        reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+        atr: Type.Optional(SafeString({ maxLength: 200 })),
+      },
+      { additionalProperties: false },
+    ),
+    new_pin: Type.String({ minLength: 1, maxLength: 16 }),
+    secret_answers: Type.Object({ client_salt: ClientSalt(), answers: Type.Array(AnswerHash(), { minItems: 1, maxItems: 8 }) }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+/** The session of a PIN reset call: signed in, or anonymous (the anonymous portal). @throws NotLoggedInError */
+async function pinResetCaller(request: FastifyRequest, db: service.SecretQuestionsDeps['db']): Promise<pinReset.PinResetCaller> {
+  const session = await currentSession(request);
+  if (!session || !session.tenantId || (session.state !== 'active' && session.state !== 'anonymous')) throw new NotLoggedInError();
+  const user = session.userId ? await users.findById(db, session.tenantId, session.userId) : undefined;
+  return { session: session as SessionRecord & { tenantId: string }, actor: { actorUserId: session.userId, actorUsername: user?.username ?? null, ip: request.ip } };
+}
 
 /** Options of {@link secretQuestionsRoutes}. */
 export interface SecretQuestionsRoutesOptions {
@@ -148,4 +182,40 @@ export const secretQuestionsRoutes: FastifyPluginAsyncTypebox<SecretQuestionsRou
     },
     async (request) => service.setPolicy(deps, requireAuth(request), actorOf(request), request.body),
   );
+
+  const resetDeps: pinReset.PinResetDeps = { ...deps, hub: app.agentHub, box: secretBoxFor(app.config) };
+  for (const v of ['CMS-v1', 'CMS-v2'] as const) {
+    app.get(
+      `/api2/${v}/CardSecretQuestions`,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: "Read the secret questions of an issued card's user (404: not set); signed-in or anonymous session",
+          tags,
+          querystring: Type.Object({ card_serial: SafeString({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ secretQuestions: Type.Array(Type.String()), clientSalt: Type.String(), version: Type.Integer() }), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const caller = await pinResetCaller(request, app.db);
+        return pinReset.cardSecretQuestions(resetDeps, caller.session.tenantId, request.query.card_serial);
+      },
+    );
+    app.post(
+      `/api2/${v}/ResetPinQA`,
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: "Reset a card's PIN with the answers to its user's secret questions, through the caller's agent",
+          tags,
+          body: ResetPinQaBody,
+          response: { 204: NoContent, ...errorResponses(401, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request, reply) => {
+        await pinReset.resetPinWithAnswers(resetDeps, await pinResetCaller(request, app.db), request.body);
+        return reply.code(204).send(null);
+      },
+    );
+  }
 };
