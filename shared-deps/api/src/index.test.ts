@@ -45,6 +45,9 @@ describe('@tessera/api exports', () => {
       'downloadCertificate', 'uploadCertificate', 'revokeCertificate', 'listRevocations', 'approveRevocation', 'cancelRevocation',
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
+      // issue 15: secret questions and PIN reset
+      'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
+      'cardSecretQuestions', 'resetPinQA',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });
