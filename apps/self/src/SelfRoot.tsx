@@ -3,6 +3,7 @@ import { getSessionState } from '@tessera/bus';
 import { matchRoute } from '@tessera/domain';
 import { followLink, PageLayout, useLocation } from '@tessera/ui';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
+import { ResetQuestionsPage } from './secret-questions/ResetQuestionsPage';
 
 /** The self-service pages not built yet say so and point to the sign-in settings that are. */
 function SelfServiceLinks() {
@@ -14,6 +15,9 @@ function SelfServiceLinks() {
       <ul>
         <li>
           <Link href="/self/changePassword/" onClick={followLink}>Change password</Link>
+        </li>
+        <li>
+          <Link href="/self/resetquestions" onClick={followLink}>Secret questions</Link>
         </li>
         {userId && (
           <li>
@@ -28,8 +32,11 @@ function SelfServiceLinks() {
 /** The self-service area's pages by path; root-config mounts this app only on routes of the `self` area. */
 export function SelfRoot() {
   const { pathname } = useLocation();
-  const route = matchRoute(pathname)?.route;
+  const match = matchRoute(pathname);
+  const route = match?.route;
   if (!route || route.area !== 'self') return null;
   if (route.path === '/self/changePassword/') return <ChangePasswordPage />;
+  if (route.path === '/self/resetquestions') return <ResetQuestionsPage linkString={null} />;
+  if (route.path === '/self/resetquestions/:id') return <ResetQuestionsPage key={pathname} linkString={match?.params.id ?? null} />;
   return <SelfServiceLinks />;
 }

@@ -3,9 +3,17 @@ import type { Action } from '@reduxjs/toolkit';
 import type { SelfEpicDependencies } from './epic';
 import { changePasswordEpic, passwordConfigEpic } from './change-password/changePassword.epics';
 import { changePasswordSlice } from './change-password/changePassword.slice';
+import { secretQuestionsPageEpic, secretQuestionsResetLinkEpic, secretQuestionsSaveEpic } from './secret-questions/secretQuestions.epics';
+import { secretQuestionsSlice } from './secret-questions/secretQuestions.slice';
 
 /** The self app's slices. */
-export const selfSlices = [changePasswordSlice] as const;
+export const selfSlices = [changePasswordSlice, secretQuestionsSlice] as const;
 
 /** The self app's epics, as one. */
-export const selfEpic = combineEpics<Action, Action, unknown, SelfEpicDependencies>(changePasswordEpic, passwordConfigEpic);
+export const selfEpic = combineEpics<Action, Action, unknown, SelfEpicDependencies>(
+  changePasswordEpic,
+  passwordConfigEpic,
+  secretQuestionsPageEpic,
+  secretQuestionsSaveEpic,
+  secretQuestionsResetLinkEpic,
+);

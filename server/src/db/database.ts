@@ -15,6 +15,7 @@ import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { CardTemplatesTable } from '../smartcards/card-templates.table';
 import type { SmartcardsTable } from '../smartcards/cards.table';
+import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 import type { OrganisationsTable } from '../identity/organisations.table';
@@ -68,6 +69,9 @@ export interface Database {
   certificates: CertificatesTable;
   certificate_requests: CertificateRequestsTable;
   revocations: RevocationsTable;
+  secret_questions: SecretQuestionsTable;
+  secret_question_links: SecretQuestionLinksTable;
+  secret_question_policies: SecretQuestionPoliciesTable;
 }
 
 /** The application's database handle. */

@@ -30,7 +30,7 @@ describe('migrations', () => {
   });
 
   it('should create every table', async () => {
-    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'card_templates', 'certificate_authorities', 'certificate_requests', 'certificate_templates', 'certificates', 'crls', 'devices', 'directory_connections', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'revocations', 'roles', 'search_favourites', 'sessions', 'smartcard_requests', 'smartcards', 'sponsors', 'subnets', 'template_ordering', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
+    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'card_templates', 'certificate_authorities', 'certificate_requests', 'certificate_templates', 'certificates', 'crls', 'devices', 'directory_connections', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'revocations', 'roles', 'search_favourites', 'secret_question_links', 'secret_question_policies', 'secret_questions', 'sessions', 'smartcard_requests', 'smartcards', 'sponsors', 'subnets', 'template_ordering', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
   });
 
   it('should go down to nothing, then up, down and up again one by one', async () => {
@@ -50,7 +50,7 @@ describe('migrations', () => {
     }
     const latest = await migrateToLatest(t.db);
     expect(latest.results).toEqual([]);
-    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'card_templates', 'certificate_authorities', 'certificate_requests', 'certificate_templates', 'certificates', 'crls', 'devices', 'directory_connections', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'revocations', 'roles', 'search_favourites', 'sessions', 'smartcard_requests', 'smartcards', 'sponsors', 'subnets', 'template_ordering', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
+    expect(await tables(t)).toEqual(['api_keys', 'audit_events', 'card_templates', 'certificate_authorities', 'certificate_requests', 'certificate_templates', 'certificates', 'crls', 'devices', 'directory_connections', 'email_links', 'locales', 'mfa_recovery_codes', 'organisations', 'password_reset_tokens', 'pin_requirements', 'rate_limit_rules', 'rate_limit_state', 'revocations', 'roles', 'search_favourites', 'secret_question_links', 'secret_question_policies', 'secret_questions', 'sessions', 'smartcard_requests', 'smartcards', 'sponsors', 'subnets', 'template_ordering', 'temporary_pass_print_requests', 'temporary_passes', 'tenants', 'ticket_messages', 'tickets', 'user_mfa', 'user_photos', 'user_roles', 'users', 'visits', 'webauthn_challenges', 'webauthn_credentials']);
   });
 
   it('should enforce one default tenant and case-insensitive unique usernames per tenant', async () => {

@@ -58,7 +58,8 @@ export class CardActionError extends AppError {
   }
 }
 
-const sealContext = (kind: 'puk' | 'management-key', cardId: string) => `smartcard-${kind}:${cardId}`;
+/** The secret-box context a card's PUK or management key is sealed under (bound to the card's row id). */
+export const sealContext = (kind: 'puk' | 'management-key', cardId: string) => `smartcard-${kind}:${cardId}`;
 
 function toSmartcard(row: SmartcardRow): Smartcard {
   return {

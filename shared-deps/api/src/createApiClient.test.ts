@@ -52,6 +52,13 @@ describe('createApiClient endpoints', () => {
     ['unblockCard', (api) => api.unblockCard({ card_id: { readerName: 'r' }, new_pin: '2' }), 'POST', '/api2/CMS-v2/UnblockCard', { card_id: { readerName: 'r' }, new_pin: '2' }],
     ['revokeCard', (api) => api.revokeCard('c1'), 'POST', '/api2/CMS-v2/RevokeCard', { smartcard_id: 'c1' }],
     ['cleanCard', (api) => api.cleanCard({ readerName: 'r' }), 'POST', '/api2/CMS-v2/CleanCard', { card_id: { readerName: 'r' } }],
+    ['getSecretQuestions', (api) => api.getSecretQuestions(), 'GET', '/api2/Authentication-v1/SecretQuestions', undefined],
+    ['firstTimeSecretQuestionsSet', (api) => api.firstTimeSecretQuestionsSet({ client_salt: 's', questions: [] }), 'POST', '/api2/Authentication-v1/FirstTimeSecretQuestionsSet', { client_salt: 's', questions: [] }],
+    ['requestSecretQuestionsReset', (api) => api.requestSecretQuestionsReset('u1'), 'POST', '/api2/Authentication-v1/RequestSecretQuestionsReset', { user_id: 'u1' }],
+    ['secretQuestionsValidateLink', (api) => api.secretQuestionsValidateLink('tok'), 'POST', '/api2/Authentication-v1/SecretQuestionsValidateLink', { link_string: 'tok' }],
+    ['secretQuestionsReset', (api) => api.secretQuestionsReset('tok', { client_salt: 's', questions: [] }), 'POST', '/api2/Authentication-v1/SecretQuestionsReset', { link_string: 'tok', client_salt: 's', questions: [] }],
+    ['cardSecretQuestions', (api) => api.cardSecretQuestions('123 4'), 'GET', '/api2/CMS-v2/CardSecretQuestions?card_serial=123+4', undefined],
+    ['resetPinQA', (api) => api.resetPinQA({ card_id: { serial: '1', readerName: 'R' }, new_pin: '123456', secret_answers: { client_salt: 's', answers: [] } }), 'POST', '/api2/CMS-v2/ResetPinQA', { card_id: { serial: '1', readerName: 'R' }, new_pin: '123456', secret_answers: { client_salt: 's', answers: [] } }],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

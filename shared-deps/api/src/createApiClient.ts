@@ -8,6 +8,7 @@ import { ticketsCalls, type TicketsCalls } from './tickets';
 import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
 import { cardTemplatesCalls, type CardTemplatesCalls } from './cardTemplates';
 import { cardsCalls, type CardsCalls } from './cards';
+import { secretQuestionsCalls, type SecretQuestionsCalls } from './secretQuestions';
 import { mfaCalls, type MfaCalls } from './mfa';
 import { passkeysCalls, type PasskeysCalls } from './passkeys';
 import { passwordsCalls, type PasswordsCalls } from './passwords';
@@ -21,7 +22,7 @@ import { certificatesCalls, type CertificatesCalls } from './certificates';
 import { decodeCalls, type DecodeCalls } from './decode';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -30,5 +31,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send) };
 }

@@ -50,6 +50,9 @@ describe('@tessera/api exports', () => {
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
       'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard',
+      // issue 15: secret questions and PIN reset
+      'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
+      'cardSecretQuestions', 'resetPinQA',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

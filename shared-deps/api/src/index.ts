@@ -22,6 +22,7 @@ export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
 export type { CardTemplatesCalls } from './cardTemplates';
 export type { CardsCalls } from './cards';
+export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';
 export type { PasskeysCalls } from './passkeys';
 export type { PasswordsCalls } from './passwords';

@@ -70,6 +70,10 @@ describe('@tessera/domain exports', () => {
         'CONSOLE_SCREENS', 'screensForViewer', 'areaOfPath', 'normaliseAgentUrl', 'AGENT_URL_INVALID', 'PASS_TYPE_LABELS', 'formatPassTime',
         // issue 12: decoding a certificate, CSR or CRL
         'PEM_LABELS', 'findDecodeBlocks', 'kindOfPemLabel', 'pemOf',
+        // issue 15: secret questions
+        'SECURITY_QUESTIONS', 'WRITE_YOUR_OWN_QUESTION', 'SECRET_QUESTIONS_COUNT', 'SECRET_QUESTION_MAX_LENGTH', 'SECRET_ANSWER_MIN_LENGTH',
+        'SECRET_ANSWER_MAX_LENGTH', 'SECRET_QUESTIONS_VERSION', 'SECRET_SALT_HEX_LENGTH', 'SECRET_ANSWER_HASH_HEX_LENGTH', 'questionText',
+        'validateSecretQuestions', 'pbkdf2Hex', 'hashSecretAnswer', 'hashSecretAnswers', 'newClientSalt', 'buildSecretQuestionSet',
       ].sort(),
     );
   });

@@ -375,3 +375,24 @@ export type {
   DecodeInput,
   DecodeInputProblem,
 } from './pki/decode';
+
+// Secret questions and self-service PIN reset (signin §3, §5, §9; issue 15)
+export {
+  SECURITY_QUESTIONS,
+  WRITE_YOUR_OWN_QUESTION,
+  SECRET_QUESTIONS_COUNT,
+  SECRET_QUESTION_MAX_LENGTH,
+  SECRET_ANSWER_MIN_LENGTH,
+  SECRET_ANSWER_MAX_LENGTH,
+  SECRET_QUESTIONS_VERSION,
+  SECRET_SALT_HEX_LENGTH,
+  SECRET_ANSWER_HASH_HEX_LENGTH,
+  questionText,
+  validateSecretQuestions,
+  pbkdf2Hex,
+  hashSecretAnswer,
+  hashSecretAnswers,
+  newClientSalt,
+  buildSecretQuestionSet,
+} from './smartcards/secret-questions/secretQuestions';
+export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';

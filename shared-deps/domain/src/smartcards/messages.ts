@@ -54,6 +54,22 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   /** designed: a pass number that is not 1–5 digits (admin-console §5 pads digits only). */
   PASS_NUMBER_INVALID: 'The pass number must be 1 to 5 digits.',
 
+  // Secret questions and self-service PIN reset (signin §5, §8; designed texts except the quoted ones)
+  /** signin §8 */
+  PIN_RESET_FAILED: 'Could not reset card PIN',
+  SECRET_QUESTIONS_COUNT: 'Choose and answer exactly 3 questions.',
+  SECRET_QUESTION_CHOOSE: 'Choose one of the listed questions.',
+  SECRET_QUESTION_OWN_INVALID: 'Write your question: at most 200 characters, on one line.',
+  SECRET_QUESTION_REPEATED: 'Choose a different question for each answer.',
+  SECRET_ANSWER_LENGTH: 'An answer must be 2 to 200 characters.',
+  SECRET_QUESTIONS_SAVED: 'Secret questions saved',
+  SECRET_QUESTIONS_SAVE_FAILED: 'Could not save the secret questions',
+  SECRET_QUESTIONS_ALREADY_SET: 'Secret questions are already set. Request a reset link to change them.',
+  SECRET_QUESTIONS_NOT_SET: 'No secret questions are set for this card.',
+  SECRET_QUESTIONS_REQUIRED: 'Secret questions must be set before a card is issued or reissued.',
+  SECRET_ANSWERS_WRONG: 'The answers do not match.',
+  PIN_RESET_DONE: 'The card PIN has been reset',
+
   // PIN policy of the tenant (issue 5; designed texts: the spec names only the requirements and their override)
   /** designed: a length outside what a PIV card takes (SP 800-73-4), or not a whole number. */
   PIN_POLICY_LENGTH_RANGE: `Enter a whole number from ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH}: a PIV card takes a PIN of ${PIN_POLICY_MIN_LENGTH} to ${PIN_POLICY_MAX_LENGTH} characters.`,

@@ -1,0 +1,2 @@
+export { ResetQuestionsPage } from './ResetQuestionsPage';
+export type { ResetQuestionsPageProps } from './ResetQuestionsPage';
