@@ -111,7 +111,6 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_CERTIFICATE_REFUSED: 'The PKI did not issue the certificate of a slot',
   PIN_CHANGED: 'Successfully changed PIN',
   PIN_CHANGE_FAILED: 'Could not change card PIN.',
-  PIN_RESET_FAILED: 'Could not reset card PIN',
   /** designed: an action on a card the server has no record of (it was never issued by Tessera, or was cleaned). */
   SMARTCARD_UNKNOWN: 'This card has no record in Tessera.',
   /** designed: the revoke of a card whose certificates the PKI would not all revoke (signin §8 certRevokeError). */
