@@ -2,7 +2,7 @@
  * Where session records live. Default: the `sessions` table behind an in-process cache, so a warm
  * check-session costs no database round trip. With Redis (several server instances): Redis.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db, Trx } from '../db/database';
 import type { SessionState } from './sessions.table';
@@ -43,7 +43,7 @@ export function newSessionToken(): string {
 
 /** The record id of a cookie token: SHA-256, hex. The token itself is never stored. */
 export function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Is the record past its idle or absolute expiry at `now`? */

@@ -6,8 +6,10 @@ import { parseCookieHeader } from '../platform/cookies';
 export const cookiesPlugin = fp(
   async (app) => {
     app.decorateRequest('cookies', null as unknown as Record<string, string>);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook (no promise): it runs on every request.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.cookies = parseCookieHeader(request.headers.cookie);
+      done();
     });
   },
   { name: 'tessera-cookies', fastify: '5.x' },

@@ -83,14 +83,16 @@ describe('security headers and the console fallback', () => {
     let n = 0;
     // A fresh address per request: the limiter (6 here) is not what this test is about.
     const c = { get: (url: string, o?: { headers: Record<string, string> }) => t.client({ remoteAddress: `10.21.0.${++n}` }).get(url, o), post: (url: string) => t.client({ remoteAddress: `10.21.0.${++n}` }).post(url) };
-    for (const url of ['/workflowItems', '/transaction-history', '/user/noSuchCall/1', '/ad/list/users', '/smartcards/users/1', '/documentation/files']) {
+    for (const url of ['/workflowItems', '/transaction-history', '/user/noSuchCall/1', '/ad/list/users', '/documentation/files']) {
       const res = await c.get(url, { headers: NAVIGATE });
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 404, code: 'NOT_FOUND' });
     }
-    expect((await c.post('/ad/list/users')).statusCode).toBe(404);
-    // Built since (issue 12): the API answers it, even to a navigation, never the console.
-    const built = await c.get('/certificate-request-status?tid=1&ca=1', { headers: NAVIGATE });
-    expect({ status: built.statusCode, body: built.body }).toEqual({ status: 401, body: 'not_logged_in' });
+    // Built since (issues 12, 13, 15): the API answers them, even to a navigation, never the console.
+    for (const url of ['/certificate-request-status?tid=1&ca=1', '/smartcards/users/1']) {
+      const built = await c.get(url, { headers: NAVIGATE });
+      expect({ url, status: built.statusCode, body: built.body }).toEqual({ url, status: 401, body: 'not_logged_in' });
+    }
+    expect((await c.post('/ad/list/users')).body).toBe('not_logged_in');
     const unknownFetch = await c.get('/no-such-screen', { headers: { accept: 'application/json' } });
     expect(unknownFetch.statusCode).toBe(404);
     expect(unknownFetch.json().code).toBe('NOT_FOUND');

@@ -6,10 +6,12 @@ import { isApiPath } from '../platform/console-paths';
 /** Adds the common security headers, and `Cache-Control: no-store` to API answers without their own. */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+    const common = Object.entries(COMMON_SECURITY_HEADERS);
+    // A callback hook (no promise): it runs on every answer.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      for (const [name, value] of common) if (!reply.hasHeader(name)) reply.header(name, value);
       if (!reply.hasHeader('cache-control') && isApiPath(request.url.split('?')[0] ?? '/')) reply.header('cache-control', API_CACHE_CONTROL);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'tessera-security-headers', fastify: '5.x' },

@@ -27,7 +27,8 @@ function sameToken(a: string, b: string): boolean {
 /** Sets the XSRF cookie when missing and checks the header on state-changing requests. */
 export const xsrfPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook (no promise): it runs on every request.
+    app.addHook('onRequest', (request, reply, done) => {
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
         setCookie(reply, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -37,12 +38,11 @@ export const xsrfPlugin = fp(
           secure: request.protocol === 'https',
         });
       }
-      if (!UNSAFE_METHODS.has(request.method)) return;
-      if (routeConfig(request).xsrf === false) return;
+      if (!UNSAFE_METHODS.has(request.method) || routeConfig(request).xsrf === false) return done();
       // An API key request carries no session cookie for a forged page to ride on (ARCHITECTURE "API keys").
-      if (bearerToken(request) !== null && !readSessionToken(request)) return;
+      if (bearerToken(request) !== null && !readSessionToken(request)) return done();
       const header = request.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new CsrfError();
+      done(!cookie || typeof header !== 'string' || !sameToken(cookie, header) ? new CsrfError() : undefined);
     });
   },
   { name: 'tessera-xsrf', fastify: '5.x', dependencies: ['tessera-cookies'] },
