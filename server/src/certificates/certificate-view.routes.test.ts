@@ -185,20 +185,22 @@ describe('certificate details, downloads and revocations', () => {
     await t.createUser(tenantId, 'revviewer', ['certRevokeView']);
     const revViewer = t.client();
     await revViewer.login('revviewer', TEST_PASSWORD);
-    // A pending revocation (as a template needing revocation approval leaves it) is listed only to viewPendingFailedRevocations.
+    // A pending revocation (as a template needing revocation approval leaves it): certRevokeView lists every state
+    // (`revocations/searchPending` is guarded by it), viewPendingFailedRevocations only pending and failed ones.
     const certRow = await t.db.selectFrom('certificates').select('id').where('serial_number', '=', issued.certID.split(':')[1]!).executeTakeFirstOrThrow();
     await t.db.insertInto('revocations').values({ tenant_id: tenantId, certificate_id: certRow.id, reason: 'superseded', state: 'pending', requested_by: adminId }).execute();
-    const done = (await revViewer.get(`${C}/Revocations`)).json();
+    const done = (await revViewer.get(`${C}/Revocations?state=complete`)).json();
     expect(done.totalResults).toBe(12);
     expect(done.results.every((r: { state: string }) => r.state === 'complete')).toBe(true);
-    const pending = await revViewer.get(`${C}/Revocations?state=pending`);
-    expect(pending.statusCode).toBe(403);
-    expect(pending.json().message).toContain('viewPendingFailedRevocations');
+    expect((await revViewer.get(`${C}/Revocations?state=pending,failed`)).json()).toMatchObject({ totalResults: 1, results: [{ state: 'pending', certId: issued.certID }] });
+    expect((await revViewer.get(`${C}/Revocations`)).json().totalResults).toBe(13);
     await t.createUser(tenantId, 'pendviewer', ['viewPendingFailedRevocations']);
     const pendViewer = t.client();
     await pendViewer.login('pendviewer', TEST_PASSWORD);
     expect((await pendViewer.get(`${C}/Revocations`)).json()).toMatchObject({ totalResults: 1, results: [{ state: 'pending', certId: issued.certID, revokedAt: null }] });
-    expect((await pendViewer.get(`${C}/Revocations?state=complete`)).statusCode).toBe(403);
+    const complete = await pendViewer.get(`${C}/Revocations?state=complete`);
+    expect(complete.statusCode).toBe(403);
+    expect(complete.json().message).toContain('certRevokeView');
     expect((await admin.get(`${C}/Revocations`)).json().totalResults).toBe(13);
 
     expect((await admin.get(`${C}/Certificate?certId=${issuing.id}:0badc0de`)).statusCode).toBe(404);

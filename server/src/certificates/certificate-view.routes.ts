@@ -11,9 +11,14 @@ import { CertIdQuery, CertificateDetailsSchema, CertificateFileSchema, Certifica
 const tags = ['certificates'];
 const C = '/api2/Certificates-v1';
 
-/** Pending and failed revocations are listed with viewPendingFailedRevocations (admin-console §2.2 `viewPending/...`), the others with certRevokeView. */
-function permissionToList(state: RevocationState): 'viewPendingFailedRevocations' | 'certRevokeView' {
-  return state === 'pending' || state === 'failed' ? 'viewPendingFailedRevocations' : 'certRevokeView';
+/**
+ * Who may list revocations of a state (admin-console §2.2): `revocations` and `revocations/searchPending` are
+ * guarded by certRevokeView, so it lists every state; `viewPending/...` by viewPendingFailedRevocations, which
+ * lists the pending and failed ones only.
+ */
+function mayList(permissions: ReadonlySet<string> | null, state: RevocationState): boolean {
+  if (permissions?.has('certRevokeView')) return true;
+  return (state === 'pending' || state === 'failed') && permissions?.has('viewPendingFailedRevocations') === true;
 }
 
 /** Registers the certificate reading routes. */
@@ -41,9 +46,9 @@ export const certificateViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const { state, certId, ...query } = request.query;
-      const visible = REVOCATION_STATES.filter((s) => auth.permissions?.has(permissionToList(s)));
+      const visible = REVOCATION_STATES.filter((s) => mayList(auth.permissions, s));
       const asked = state === undefined ? visible : [...new Set(state.split(',') as RevocationState[])];
-      for (const s of asked) if (!visible.includes(s)) throw new ForbiddenError(`Listing ${s} revocations needs the ${permissionToList(s)} permission`);
+      for (const s of asked) if (!visible.includes(s)) throw new ForbiddenError(`Listing ${s} revocations needs the certRevokeView permission`);
       const cert = certId === undefined ? undefined : parseCertId(certId);
       if (certId !== undefined && !cert) throw new ValidationError('certId', 'is not a certificate id ({caId}:{serial})');
       return service.listRevocations(deps, auth, { ...query, ...(cert ? { certId: cert } : {}) }, asked, CERTIFICATE_PAGE_SIZE);
