@@ -5,7 +5,8 @@
  * from the card and `openssl verify` checks them against the CA; OpenSC's pkcs15-tool lists them. Also the time to
  * issue one card with 2 P-256 slots and its round trips (goal: ≤ 3 s, ≤ 10 round trips).
  * Needs pcscd with vsmartcard-vpcd running; skipped with the reason elsewhere, a failure in CI (CI=true).
- * Uses vpcd reader 1 (35964), as agent/src/readers/pcsc.test.ts does: never run two PC/SC tests at once.
+ * Uses vpcd reader 0 (35963): agent/src/readers/pcsc.test.ts uses reader 1, so that jest can run the two at once
+ * (`npm start` and the card bench use reader 0 too: never run them beside this test).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-c
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 
-const READER_INDEX = 1;
+const READER_INDEX = 0;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
 const CONSOLE = 'http://console.test';
 const run = promisify(execFile);
