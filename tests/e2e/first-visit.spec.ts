@@ -146,7 +146,7 @@ test.describe('first visit', () => {
     await expect(getStarted.getByRole('link', { name: 'Passkeys' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Main' });
     const labels = await menu.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Smartcards', 'Passkeys', 'Self Service', 'Tickets', 'Configuration', 'Certificates', 'PKI', 'Monitoring']);
+    expect(labels).toEqual(['Home', 'Smartcards', 'Passkeys', 'Self Service', 'Tickets', 'Configuration', 'Identity', 'Certificates', 'PKI', 'Monitoring']);
     for (const label of labels) {
       await menu.getByRole('link', { name: label, exact: true }).click();
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
