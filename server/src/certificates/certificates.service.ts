@@ -88,7 +88,7 @@ export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, 
     .values({
       tenant_id: tenantId,
       ca_id: caId,
-      serial_number: issued.serialNumber.toLowerCase(),
+      serial_number: issued.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''),
       issuer: issued.issuer,
       template_id: templateId,
       status: 'issued',

@@ -44,7 +44,9 @@ export function caKeyAlgorithmOf(algorithm: KeyAlgorithm): CaKeyAlgorithm | null
 /** A random positive serial of 16 bytes, lower-case hex (CA/B BR §7.1: at least 64 bits of CSPRNG output). */
 export function randomSerial(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = (bytes[0]! & 0x7f) | 0x01; // positive and 16 bytes long (RFC 5280 §4.1.2.2: at most 20 octets)
+  // Positive, 16 bytes long (RFC 5280 §4.1.2.2: at most 20 octets), and a first hex digit that is not 0: the
+  // tables keep serials as lower-case hex without leading zeros, the form every lookup (OCSP, certId) uses.
+  bytes[0] = (bytes[0]! & 0x7f) | 0x10;
   return Buffer.from(bytes).toString('hex');
 }
 
