@@ -12,10 +12,10 @@ import {
   CancelRevocationSchema,
   RequestsQuery,
   RequestsResultSchema,
-  CertificateSummarySchema,
   UploadCertificateSchema,
   AnonymousCsrSchema,
 } from './approvals.schemas';
+import { CertificateSummarySchema } from './certificates.schemas';
 import { anonymousCsr } from './anonymous.service';
 import { uploadCertificate } from './upload.service';
 import { RequestResultSchema } from './certificates.schemas';

@@ -29,22 +29,6 @@ export const UploadCertificateSchema = Type.Object(
   { certificate: Type.String({ minLength: 1, maxLength: UPLOAD_BODY_LIMIT_BYTES, description: 'PEM text or base64 DER' }), friendlyName: Type.Optional(SafeString({ maxLength: 128 })) },
   { additionalProperties: false },
 );
-/** The stored certificate (a CertificateSummary). */
-export const CertificateSummarySchema = Type.Object({
-  certId: Type.String(),
-  caId: Type.String(),
-  caName: Type.String(),
-  serialNumber: Type.String(),
-  subject: Type.String(),
-  cn: Type.String(),
-  status: Type.String(),
-  templateId: Type.Union([Type.String(), Type.Null()]),
-  template: Type.Union([Type.String(), Type.Null()]),
-  class: Type.Union([Type.String(), Type.Null()]),
-  validFrom: Type.String(),
-  validTo: Type.String(),
-  createdAt: Type.String(),
-});
 
 /** AnonymousCertificateRequest: a SubmitDeviceCSR body and the CA. */
 export const AnonymousCsrSchema = Type.Object({ ...SubmitCsrSchema.properties, caId: Uuid() }, { additionalProperties: false });

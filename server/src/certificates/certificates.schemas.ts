@@ -59,7 +59,8 @@ export const SearchSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const Summary = Type.Object({
+/** A stored certificate (CertificateSummary): search results, uploads. */
+export const CertificateSummarySchema = Type.Object({
   certId: Type.String(),
   caId: Type.String(),
   caName: Type.String(),
@@ -75,7 +76,7 @@ const Summary = Type.Object({
   createdAt: Type.String(),
 });
 /** Its answer. */
-export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(Summary) });
+export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
 
 /** RevokeCertificate. */
 export const RevokeSchema = Type.Object(
