@@ -276,7 +276,10 @@ export interface SearchCertificatesRequest {
 }
 /** Its answer. */
 export interface SearchCertificatesResponse {
+  /** Matches counted, at most `CERTIFICATE_SEARCH_COUNT_CAP + 1`. */
   totalResults: number;
+  /** True when the count stopped at the cap: there are more than `CERTIFICATE_SEARCH_COUNT_CAP` matches. */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   results: CertificateSummary[];
