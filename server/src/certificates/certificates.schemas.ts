@@ -76,7 +76,7 @@ export const CertificateSummarySchema = Type.Object({
   createdAt: Type.String(),
 });
 /** Its answer. */
-export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when there are more than CERTIFICATE_SEARCH_COUNT_CAP matches (the count stopped there).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
+export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when more than SEARCH_COUNT_CAP match (the count stopped there).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
 
 /** RevokeCertificate. */
 export const RevokeSchema = Type.Object(

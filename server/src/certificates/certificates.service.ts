@@ -3,10 +3,8 @@
  * request flow, request status, revoke with an RFC 5280 reason (the CRL is re-signed in the same
  * transaction), search.
  */
-import { sql } from 'kysely';
 import {
   CERTIFICATE_PAGE_SIZE,
-  CERTIFICATE_SEARCH_COUNT_CAP,
   formatCertId,
   type CertificateRequestResult,
   type CertificateRequestStatus,
@@ -26,6 +24,7 @@ import { templateForIssue } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
+import { cappedCount } from '../platform/capped-count';
 import type { DbOrTrx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr } from './issue';
 import { lintCertificate } from './lint';
@@ -177,12 +176,7 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
   if (f.serial) query = query.where('c.serial_number', 'like', `${f.serial.toLowerCase().replace(/[^0-9a-f]/g, '')}%`);
   if (f.expiresAfter) query = query.where('c.not_after', '>=', new Date(f.expiresAfter));
   if (f.expiresBefore) query = query.where('c.not_after', '<=', new Date(f.expiresBefore));
-  // A capped count: stop at the cap + 1 matches (an index-ordered read of at most 10,001 rows) instead of
-  // counting every match of a million-row tenant on each page turn.
-  const total = await deps.db
-    .selectFrom(query.select(sql<number>`1`.as('one')).limit(CERTIFICATE_SEARCH_COUNT_CAP + 1).as('m'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await cappedCount(deps.db, query);
   const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
   const rows = await query
     .leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id')
@@ -194,10 +188,8 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  const counted = Number(total.n);
   return {
-    totalResults: Math.min(counted, CERTIFICATE_SEARCH_COUNT_CAP),
-    totalCapped: counted > CERTIFICATE_SEARCH_COUNT_CAP,
+    ...total,
     page,
     pageSize,
     results: rows.map((r) => ({

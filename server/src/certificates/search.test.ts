@@ -2,7 +2,7 @@
  * Certificate search (issue 12; admin-console §2.2 `/credentials/certificates/view`): filters, sort and paging
  * in the database, and the capped count that keeps a page turn cheap over a million certificates.
  */
-import { CERTIFICATE_SEARCH_COUNT_CAP } from '@tessera/domain';
+import { SEARCH_COUNT_CAP } from '@tessera/domain';
 import { sql } from 'kysely';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -27,7 +27,7 @@ describe('SearchCertificates', () => {
   beforeAll(async () => {
     t = await build();
     const { tenantId } = await t.bootstrap();
-    await seed(t, tenantId, CERTIFICATE_SEARCH_COUNT_CAP + 5);
+    await seed(t, tenantId, SEARCH_COUNT_CAP + 5);
     // Another tenant's certificates never count.
     await seed(t, await t.createTenant('Globex', ['globex.test']), 20, 'globex');
     admin = t.client();
@@ -36,7 +36,7 @@ describe('SearchCertificates', () => {
   afterAll(async () => t?.close());
 
   it('should stop counting at the cap and say so, and count exactly below it', async () => {
-    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: CERTIFICATE_SEARCH_COUNT_CAP, totalCapped: true, page: 1, pageSize: 10 });
+    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: SEARCH_COUNT_CAP, totalCapped: true, page: 1, pageSize: 10 });
     const few = (await admin.post(SEARCH, { filters: { subject: 'host-1000' } })).json();
     // host-1000 and host-10000 … host-10005 (CN substring, case-insensitive).
     expect([few.totalResults, few.totalCapped]).toEqual([7, false]);

@@ -9,9 +9,10 @@ export const usersSearchProvider: SearchProvider = {
   label: 'Users',
   permission: 'userView',
   async search(db, auth, { text, skip, take }) {
-    const { total, rows } = await users.list(db, auth.tenantId, { skip, take, ...(text ? { search: text } : {}), sortField: 'username', sortDirection: 'asc' });
+    const { totalResults, totalCapped, rows } = await users.list(db, auth.tenantId, { skip, take, ...(text ? { search: text } : {}), sortField: 'username', sortDirection: 'asc' });
     return {
-      totalResults: total,
+      totalResults,
+      totalCapped,
       results: rows.map((row) => ({ id: row.id, type: 'users', title: row.username, subtitle: [`${row.given_name} ${row.family_name}`.trim(), row.email].filter(Boolean).join(' · ') })),
     };
   },

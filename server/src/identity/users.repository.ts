@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
 import { likePattern } from '../platform/like-pattern';
+import { cappedCount, type CappedCount } from '../platform/capped-count';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
 /** A user of the tenant by username (case-insensitive). */
@@ -51,14 +52,14 @@ export interface UserListQuery {
 export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
 
 /** A page of the tenant's users and the total. */
-export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; rows: UserRow[] }> {
+export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<CappedCount & { rows: UserRow[] }> {
   const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
   const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
   // The count and the page are separate statements: for a broad term PostgreSQL counts from the trigram
   // index (bitmap) and pages along the username index, which a window count over the matches would defeat.
   const filtered = q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
-  const [{ total }, rows] = await Promise.all([filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(), order(filtered).selectAll().execute()]);
-  return { total, rows };
+  const [total, rows] = await Promise.all([cappedCount(db, filtered), order(filtered).selectAll().execute()]);
+  return { ...total, rows };
 }
 
 /** Role ids held by each of these users. */

@@ -101,7 +101,11 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 
 /** `Page<T>`: a page of results and the total. */
 export const PageOf = <T extends TSchema>(item: T) =>
-  Type.Object({ totalResults: Type.Integer({ minimum: 0 }), results: Type.Array(item) });
+  Type.Object({
+    totalResults: Type.Integer({ minimum: 0 }),
+    totalCapped: Type.Optional(Type.Boolean({ description: 'True when more than SEARCH_COUNT_CAP match (the count stopped there).' })),
+    results: Type.Array(item),
+  });
 
 /** Query of a paged list (`skip`, `take`, `search`). */
 export const PageQueryFields = {

@@ -17,7 +17,7 @@ export interface SearchProvider {
   /** Permission needed to search this type. */
   permission: string;
   /** A page of hits for `text` ('' lists all) within the viewer's tenant. */
-  search(db: Db, auth: AuthContext, query: { text: string; skip: number; take: number }): Promise<{ totalResults: number; results: SearchHit[] }>;
+  search(db: Db, auth: AuthContext, query: { text: string; skip: number; take: number }): Promise<{ totalResults: number; totalCapped?: boolean; results: SearchHit[] }>;
 }
 
 /** The registry. */

@@ -15,7 +15,7 @@ const tags = ['search'];
 const S = '/api2/Search-v1';
 
 const HitSchema = Type.Object({ id: Type.String(), type: Type.String(), title: Type.String(), subtitle: Type.String() });
-const SearchResponseSchema = Type.Object({ searchType: Type.String(), text: Type.String(), skip: Type.Integer(), totalResults: Type.Integer(), results: Type.Array(HitSchema) });
+const SearchResponseSchema = Type.Object({ searchType: Type.String(), text: Type.String(), skip: Type.Integer(), totalResults: Type.Integer(), totalCapped: Type.Optional(Type.Boolean()), results: Type.Array(HitSchema) });
 const FavouriteSchema = Type.Object({ id: Type.String(), searchType: Type.String(), query: Type.String(), createdAt: Type.String() });
 const SearchType = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z]+$' });
 

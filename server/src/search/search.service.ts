@@ -33,7 +33,7 @@ export async function search(deps: SearchDeps, auth: AuthContext, searchType: st
   const text = (query.text ?? '').trim();
   const skip = query.skip ?? 0;
   const page = await provider.search(deps.db, auth, { text, skip, take: query.take ?? RESULTS_PER_PAGE });
-  return { searchType, text, skip, totalResults: page.totalResults, results: page.results };
+  return { searchType, text, skip, totalResults: page.totalResults, ...(page.totalCapped ? { totalCapped: true } : {}), results: page.results };
 }
 
 function toFavourite(row: SearchFavouriteRow): SearchFavourite {

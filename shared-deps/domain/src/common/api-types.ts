@@ -72,6 +72,8 @@ export interface NewsResponse {
 /** A page of results: every list pages, sorts and searches on the server. */
 export interface Page<T> {
   totalResults: number;
+  /** Lists over tables that grow to millions count up to `SEARCH_COUNT_CAP`: true when there are more. */
+  totalCapped?: boolean;
   results: T[];
 }
 

@@ -26,6 +26,14 @@ export const WS_NORMAL_CLOSE = 1000;
 /** Search results are stale after 5 minutes (signin §9, admin-console §9). */
 export const SEARCH_STALE_MS = 300000;
 
+/**
+ * Searches over tables that grow to millions (certificates, users) count matches up to this many and then
+ * stop (`totalCapped: true`): an exact count of a million rows costs a full scan on every page turn (issues
+ * 12 and 13 benches: p95 ≤ 50 ms over 1,000,000 rows), while "more than 10,000" tells an operator what a
+ * page count would.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
 /** Autocomplete: results fetched, results shown, debounce (signin §9). */
 export const AUTOCOMPLETE_FETCH_SIZE = 100;
 export const AUTOCOMPLETE_SHOW_SIZE = 10;

@@ -276,9 +276,9 @@ export interface SearchCertificatesRequest {
 }
 /** Its answer. */
 export interface SearchCertificatesResponse {
-  /** Matches counted, at most `CERTIFICATE_SEARCH_COUNT_CAP + 1`. */
+  /** Matches counted, at most `SEARCH_COUNT_CAP`. */
   totalResults: number;
-  /** True when the count stopped at the cap: there are more than `CERTIFICATE_SEARCH_COUNT_CAP` matches. */
+  /** True when the count stopped at the cap: there are more than `SEARCH_COUNT_CAP` matches. */
   totalCapped: boolean;
   page: number;
   pageSize: number;

@@ -31,6 +31,8 @@ export interface SearchResponse {
   text: string;
   skip: number;
   totalResults: number;
+  /** True when more than `SEARCH_COUNT_CAP` match (the count stopped there). */
+  totalCapped?: boolean;
   results: SearchHit[];
 }
 
