@@ -153,7 +153,7 @@ export {
   directoryUserSucceeded,
   ldapSyncFailed,
 } from './identity/directory/directory';
-export type { DirectoryKind, DirectorySource, DirectorySyncChange, DirectorySyncResult, DirectoryUser, DirectoryUserAction } from './identity/directory/directory';
+export type { DirectoryConnectionView, DirectoryKind, DirectorySource, DirectorySyncChange, DirectorySyncResult, DirectoryUser, DirectoryUserAction } from './identity/directory/directory';
 export { DEFAULT_ROLES } from './identity/defaultRoles';
 export type { DefaultRole } from './identity/defaultRoles';
 export { USER_FIELD_CATEGORIES, PROTECTED_USER_FIELDS, protectedFieldsChanged } from './identity/users/userFields';
