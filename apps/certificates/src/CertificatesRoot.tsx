@@ -7,6 +7,7 @@ import { CertificatePage } from './view/CertificatePage';
 import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
+import { CertificateUploadPage } from './upload/CertificateUploadPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -30,6 +31,10 @@ export function CertificatesRoot() {
       const certId = match.params.caId ? formatCertId(match.params.caId, match.params.certId ?? '') : (match.params.certId ?? '');
       return <PendingRevocationsPage key={certId} certId={certId} />;
     }
+    case '/credentials/certificates/upload':
+      return <CertificateUploadPage key="certificate" kind="certificate" />;
+    case '/credentials/certificates/le/upload':
+      return <CertificateUploadPage key="le" kind="le" />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':
