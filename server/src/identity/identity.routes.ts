@@ -1,4 +1,5 @@
 /** Routes of IDM-v1: bootstrap, version, news, users, roles and the tenancy configuration. */
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BootstrapStatus, NewsResponse, VersionResponse } from '@tessera/domain';
 import { errorResponses, IdQuery, NoContent, PageOf } from '../platform/schemas';
@@ -88,7 +89,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = 
     '/api2/IDM-v1/Users',
     {
       config: { auth: 'session', permission: 'userView' },
-      schema: { summary: 'List users', tags, querystring: UserListQuerySchema, response: { 200: PageOf(UserSummarySchema), ...errorResponses(401) } },
+      schema: { summary: 'List users', tags, querystring: UserListQuerySchema, response: { 200: Type.Composite([PageOf(UserSummarySchema), Type.Object({ totalCapped: Type.Optional(Type.Boolean()) })]), ...errorResponses(401) } },
     },
     async (request) => usersService.listUsers(deps, requireAuth(request), request.query),
   );

@@ -1,6 +1,7 @@
 /** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/database';
+import { LIST_TOTAL_CAP } from '@tessera/domain';
 import { likePattern } from '../platform/like-pattern';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
@@ -50,15 +51,20 @@ export interface UserListQuery {
  */
 export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
 
-/** A page of the tenant's users and the total. */
-export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; rows: UserRow[] }> {
+/**
+ * A page of the tenant's users and the total, counted up to LIST_TOTAL_CAP past the page (`capped` when there
+ * are more): counting stops at the cap instead of rechecking every match of a broad term.
+ */
+export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<{ total: number; capped: boolean; rows: UserRow[] }> {
   const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
   const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
   // The count and the page are separate statements: for a broad term PostgreSQL counts from the trigram
   // index (bitmap) and pages along the username index, which a window count over the matches would defeat.
   const filtered = q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
-  const [{ total }, rows] = await Promise.all([filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(), order(filtered).selectAll().execute()]);
-  return { total, rows };
+  const limit = q.skip + LIST_TOTAL_CAP;
+  const counted = db.selectFrom(filtered.select(sql<number>`1`.as('one')).limit(limit + 1).as('matches')).select(sql<number>`count(*)::int`.as('total'));
+  const [{ total }, rows] = await Promise.all([counted.executeTakeFirstOrThrow(), order(filtered).selectAll().execute()]);
+  return total > limit ? { total: limit, capped: true, rows } : { total, capped: false, rows };
 }
 
 /** Role ids held by each of these users. */

@@ -143,14 +143,14 @@ export async function listUsers(
   auth: AuthContext,
   q: { skip?: number; take?: number; search?: string; sortField?: users.UserListQuery['sortField']; sortDirection?: 'asc' | 'desc' },
 ): Promise<Page<UserSummary>> {
-  const { total, rows } = await users.list(deps.db, auth.tenantId, {
+  const { total, capped, rows } = await users.list(deps.db, auth.tenantId, {
     skip: q.skip ?? 0,
     take: q.take ?? 10,
     ...(q.search ? { search: q.search } : {}),
     sortField: q.sortField ?? 'username',
     sortDirection: q.sortDirection ?? 'asc',
   });
-  return { totalResults: total, results: await summaries(deps.db, auth.tenantId, rows) };
+  return { totalResults: total, ...(capped ? { totalCapped: true } : {}), results: await summaries(deps.db, auth.tenantId, rows) };
 }
 
 /** One user of the tenant. @throws NotFoundError */

@@ -45,6 +45,7 @@ export { canGrant, permissionsNotHeld, permissionsOfRoles, roleEditPermissions, 
 export {
   RESULTS_PER_PAGE,
   PAGES_PER_BLOCK,
+  LIST_TOTAL_CAP,
   MAX_FILE_SIZE_BYTES,
   TOAST_DEFAULT_TIMEOUT_MS,
   TOAST_FORCE_CLOSE_MS,

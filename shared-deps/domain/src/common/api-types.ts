@@ -73,6 +73,8 @@ export interface NewsResponse {
 export interface Page<T> {
   totalResults: number;
   results: T[];
+  /** True when there are more than `totalResults` (a capped count: LIST_TOTAL_CAP past the page asked for). */
+  totalCapped?: boolean;
 }
 
 /** Query of a paged list. `take` defaults to 10 (RESULTS_PER_PAGE). */

@@ -58,6 +58,7 @@ export function UsersListPage() {
       rows={users.data?.results ?? []}
       rowKey={(u) => u.id}
       totalResults={users.data?.totalResults ?? 0}
+      totalCapped={users.data?.totalCapped ?? false}
       pageIndex={pageIndex}
       onPageChange={setPageIndex}
       sort={sort}
