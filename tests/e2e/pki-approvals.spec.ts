@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { execFileSync } from 'node:child_process';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { test, expect, apiCall, apiLogin, createUserWithPermissions, ensureBootstrapped } from './fixtures';
@@ -92,4 +93,33 @@ test('ok/upload an existing certificate of another CA in the console: stored as 
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByLabel('Certificate (PEM or base64 DER)')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/credentials\/certificates\/upload$/);
+});
+
+test('ok/a user certificate for a key the server generates, saved once as a PKCS#12 that openssl opens with the password', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const ca = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateAuthority', { friendlyName: `Keys CA ${suffix}`, keyAlgorithm: 'P-256' });
+  expect(ca.status(), await ca.text()).toBe(201);
+  const templateName = `generated-${suffix}`;
+  const template = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateTemplate', {
+    templateName, class: 'USER', caId: (await ca.json()).id, keyTypes: ['EC_NIST'], validityPeriod: 1, validityPeriodUnits: 'YEARS', keyUsages: ['digitalSignature'], extendedKeyUsages: ['clientAuth'], certificateSans: [], serverKeyGeneration: true,
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  const password = `p12-${suffix}-Secret`;
+
+  await page.goto('/credentials/certificates/user/add');
+  await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: `${templateName} (Keys CA ${suffix})` });
+  await page.getByRole('textbox', { name: /Common name/ }).fill(`holder-${suffix}`);
+  await page.getByLabel('File password', { exact: true }).fill(password);
+  await page.getByLabel('File password again').fill(password);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generate key and request' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`holder-${suffix}.p12`);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(`holder-${suffix} was issued; its key was saved as holder-${suffix}.p12`);
+  const info = execFileSync('sh', ['-c', `printf '%s\\n' "$P" | openssl pkcs12 -info -nodes -in "$F" -passin stdin 2>&1`], { encoding: 'utf8', env: { ...process.env, P: password, F: (await file.path())! } });
+  expect(info).toContain('MAC: sha256');
+  expect(info).toContain('PBES2, PBKDF2, AES-256-CBC');
+  expect(info).toContain(`subject=CN = holder-${suffix}`);
+  expect(info).toContain('-----BEGIN PRIVATE KEY-----');
 });

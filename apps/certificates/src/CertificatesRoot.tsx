@@ -8,6 +8,7 @@ import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
 import { CertificateUploadPage } from './upload/CertificateUploadPage';
+import { KeyRequestPage } from './keyRequest/KeyRequestPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -33,6 +34,9 @@ export function CertificatesRoot() {
     }
     case '/credentials/certificates/upload':
       return <CertificateUploadPage key="certificate" kind="certificate" />;
+    case '/credentials/certificates/:entity/add':
+      // A user certificate for a key the server generates; other entities have no screen yet.
+      return match.params.entity === 'user' ? <KeyRequestPage /> : null;
     case '/credentials/certificates/le/upload':
       return <CertificateUploadPage key="le" kind="le" />;
     case '/credentials/csr/user/upload':

@@ -17,9 +17,11 @@ import { pendingRevocationsActEpic, pendingRevocationsListEpic } from './pending
 import { pendingRevocationsSlice } from './pendingRevocations/pendingRevocations.slice';
 import { uploadCertificateEpic } from './upload/upload.epics';
 import { uploadSlice } from './upload/upload.slice';
+import { keyRequestTemplatesEpic, submitKeyRequestEpic } from './keyRequest/keyRequest.epics';
+import { keyRequestSlice } from './keyRequest/keyRequest.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -38,4 +40,6 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   pendingRevocationsListEpic,
   pendingRevocationsActEpic,
   uploadCertificateEpic,
+  keyRequestTemplatesEpic,
+  submitKeyRequestEpic,
 );

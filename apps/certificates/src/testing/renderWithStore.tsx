@@ -25,6 +25,7 @@ export function fakeApi() {
     approveRevocation: jest.fn(),
     cancelRevocation: jest.fn(),
     uploadCertificate: jest.fn(),
+    submitUserKeyRequest: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
