@@ -1,4 +1,4 @@
-import { test, expect, ADMIN, apiLogin, ensureBootstrapped } from './fixtures';
+import { test, expect, ADMIN, apiCall, apiLogin, ensureBootstrapped } from './fixtures';
 
 // Issue 13, admin-console §2.2 Organisations, Roles, Users; §4 "User update"; §5 image upload; §6 roles
 // with a permission list and a blacklist; §8 user alerts and the protected-field text. One journey
@@ -107,4 +107,106 @@ test('identity administration: organisation, role with a blacklist, user with a 
   await expect(iris).toHaveURL(/\/denied$/);
   expect((await iris.request.get('/api2/IDM-v1/Roles')).status()).toBe(403);
   await context.close();
+});
+
+// Issue 13, admin-console §2.2 Devices (the designed list, add, batch, view, edit, clone, ipam), Other
+// (`/identity/visitor/visit/{id}`), `/config/locations/{id?}` and `/workflowLdapSync`: the identity app's
+// remaining screens over the real server.
+test('devices, subnets and their addresses, locations, a visit and the LDAP sync screen', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36);
+  const octet = (Date.now() % 200) + 20;
+  const cidr = `10.${octet}.7.0/24`;
+  const host = `e2e-dev-${suffix}`;
+
+  // A subnet: a bad CIDR is refused on its field, a good one is listed.
+  await page.goto('/identity/devices/ipam');
+  await page.getByRole('textbox', { name: 'CIDR' }).fill('10.0.0.1/33');
+  await page.getByRole('button', { name: 'Add subnet' }).click();
+  await expect(page.getByRole('textbox', { name: 'CIDR' })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('textbox', { name: 'CIDR' }).fill(cidr);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Lab ${suffix}`);
+  await page.getByRole('button', { name: 'Add subnet' }).click();
+  await expect(page.getByRole('cell', { name: cidr, exact: true })).toBeVisible();
+
+  // A device in it: the list finds it, its page shows it, it is edited and cloned.
+  await page.goto('/identity/devices/add');
+  await page.getByRole('textbox', { name: 'Host name' }).fill(host);
+  await page.getByRole('textbox', { name: 'Device type' }).fill('Printer');
+  await page.getByRole('textbox', { name: 'IP address' }).fill(`10.${octet}.7.9`);
+  await page.getByRole('button', { name: 'Add device' }).click();
+  await expect(page).toHaveURL(/\/identity\/devices\/view\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: host })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Description' }).fill('Second floor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/identity\/devices\/view\/[0-9a-f-]+$/);
+  await expect(page.getByText('Second floor')).toBeVisible();
+  await page.getByRole('link', { name: 'Clone' }).click();
+  await page.getByRole('textbox', { name: 'Host name' }).fill(`${host}-b`);
+  await page.getByRole('button', { name: 'Clone' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${host}-b` })).toBeVisible();
+  await expect(page.getByText('Second floor')).toBeVisible();
+
+  // Batch: one good row, one bad row named with its row and column.
+  await page.goto('/identity/devices/batch');
+  await page.getByRole('textbox', { name: 'CSV text' }).fill(`hostname,deviceType,ipAddress\n${host}-c,Laptop,10.${octet}.7.10\n${host}-d,Laptop,10.${octet}.7.999\n`);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('2 rows: 1 created, 1 failed')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Refused rows' })).toContainText('Row 2, ipAddress');
+
+  await page.goto('/identity/devices');
+  await page.getByRole('textbox', { name: 'Search text' }).fill(host);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table.getByRole('link', { name: host, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: `${host}-c` })).toBeVisible();
+  await expect(table.getByRole('link', { name: `${host}-d` })).toHaveCount(0);
+
+  // The subnet lists the addresses its devices use, and cannot be deleted while used.
+  await page.goto('/identity/devices/ipam');
+  await page.getByRole('button', { name: `Addresses of ${cidr}` }).click();
+  const addresses = page.getByRole('region', { name: `Addresses of ${cidr}` });
+  await expect(addresses).toContainText(`10.${octet}.7.9 — ${host}`);
+  await expect(addresses).toContainText(`10.${octet}.7.10 — ${host}-c`);
+  await page.getByRole('button', { name: `Delete ${cidr}` }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: cidr, exact: true })).toBeVisible();
+
+  // Locations: a location, a sublocation under it, renamed.
+  await page.goto('/config/locations');
+  await page.getByRole('textbox', { name: 'Name' }).fill(`HQ ${suffix}`);
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expect(page.getByRole('link', { name: `HQ ${suffix}` })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Level' }).selectOption('sublocation');
+  await page.getByRole('combobox', { name: 'Parent (location)' }).selectOption({ label: `HQ ${suffix}` });
+  await page.getByRole('textbox', { name: 'Name' }).fill(`North ${suffix}`);
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await page.getByRole('link', { name: `North ${suffix}` }).click();
+  await expect(page).toHaveURL(/\/config\/locations\/[0-9a-f-]+$/);
+  await page.getByRole('textbox', { name: 'New name' }).fill(`South ${suffix}`);
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('link', { name: `South ${suffix}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: `South ${suffix}` })).toBeVisible();
+
+  // A visit registered through the API (no temporary pass: a pass number must name one), read on its screen with the host user.
+  const me = await (await page.request.get(`${baseURL}/api/login`)).json();
+  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+  const endsAt = new Date(Date.now() + 7_200_000).toISOString();
+  const visit = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/Visit', { givenName: 'Vera', familyName: `Visitor${suffix}`, company: 'Globex', hostUserId: me.id ?? me.viewer?.id, startsAt, endsAt });
+  expect(visit.status(), await visit.text()).toBe(201);
+  await page.goto(`/identity/visitor/visit/${(await visit.json()).id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Visit of Vera Visitor${suffix}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: ADMIN.username, exact: true })).toBeVisible();
+  await expect(page.getByText('Globex')).toBeVisible();
+  await expect(page.getByText('No pass')).toBeVisible();
+
+  // LDAP sync: with a directory nobody answers at, the sync fails with the server's reason.
+  const saved = await apiCall(page.request, baseURL!, 'PUT', '/api2/IDM-v1/DirectoryConnection', { kind: 'ldap', url: 'ldap://127.0.0.1:9', bindDn: 'cn=admin,dc=example,dc=test', bindPassword: 'not-used-here', baseDn: 'ou=people,dc=example,dc=test' });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.goto('/workflowLdapSync');
+  await expect(page.getByText('ldap://127.0.0.1:9')).toBeVisible();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Failed to sync LDAP users:' })).toBeVisible();
 });

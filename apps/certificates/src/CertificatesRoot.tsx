@@ -7,6 +7,8 @@ import { CertificatePage } from './view/CertificatePage';
 import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
+import { CertificateUploadPage } from './upload/CertificateUploadPage';
+import { KeyRequestPage } from './keyRequest/KeyRequestPage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -30,6 +32,13 @@ export function CertificatesRoot() {
       const certId = match.params.caId ? formatCertId(match.params.caId, match.params.certId ?? '') : (match.params.certId ?? '');
       return <PendingRevocationsPage key={certId} certId={certId} />;
     }
+    case '/credentials/certificates/upload':
+      return <CertificateUploadPage key="certificate" kind="certificate" />;
+    case '/credentials/certificates/:entity/add':
+      // A user certificate for a key the server generates; other entities have no screen yet.
+      return match.params.entity === 'user' ? <KeyRequestPage /> : null;
+    case '/credentials/certificates/le/upload':
+      return <CertificateUploadPage key="le" kind="le" />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':

@@ -15,9 +15,13 @@ import { approvalsDecideEpic, approvalsListEpic } from './approvals/approvals.ep
 import { approvalsSlice } from './approvals/approvals.slice';
 import { pendingRevocationsActEpic, pendingRevocationsListEpic } from './pendingRevocations/pendingRevocations.epics';
 import { pendingRevocationsSlice } from './pendingRevocations/pendingRevocations.slice';
+import { uploadCertificateEpic } from './upload/upload.epics';
+import { uploadSlice } from './upload/upload.slice';
+import { keyRequestTemplatesEpic, submitKeyRequestEpic } from './keyRequest/keyRequest.epics';
+import { keyRequestSlice } from './keyRequest/keyRequest.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -35,4 +39,7 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   approvalsDecideEpic,
   pendingRevocationsListEpic,
   pendingRevocationsActEpic,
+  uploadCertificateEpic,
+  keyRequestTemplatesEpic,
+  submitKeyRequestEpic,
 );

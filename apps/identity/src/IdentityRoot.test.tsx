@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
+import { ROUTES } from '@tessera/domain';
 import { IdentityRoot } from './IdentityRoot';
+import { IDENTITY_PAGES } from './identityPages';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
@@ -9,10 +11,9 @@ describe('IdentityRoot', () => {
     window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
   });
 
-  it('should say an identity page without a screen is not available yet', () => {
-    window.history.pushState({}, '', '/identity/visitor/visit/v-1');
-    render(<IdentityRoot />);
-    expect(screen.getByText('This page is not available yet')).toBeTruthy();
+  it('should have a screen for every route of the identity area, and only for those', () => {
+    const identityPaths = ROUTES.filter((r) => r.area === 'identity').map((r) => r.path).sort();
+    expect(IDENTITY_PAGES.map((p) => p.path).sort()).toEqual(identityPaths);
   });
 
   it('should render nothing outside the identity area', () => {

@@ -131,6 +131,24 @@ describe('certificate details, downloads and revocations', () => {
     expect(other.associatedDevice).toBeNull();
   });
 
+  it('should name the smartcard a certificate lives on, in its info and details, and only a card of its own tenant', async () => {
+    const issued = await issue('oncard');
+    const [caId, serialNumber] = issued.certID.split(':') as [string, string];
+    const onCard = { slot: '9a', certId: issued.certID, caId, serialNumber, notAfter: '2030-01-01T00:00:00.000Z', pem: issued.certificate };
+    const info = async () => (await admin.get(`${C}/CertificateInfo?certId=${encodeURIComponent(issued.certID)}`)).json();
+    expect((await info()).associatedSmartcardDetails).toBeNull();
+    // A card of another tenant naming the same CA and serial is not this tenant's card.
+    const otherTenant = await t.createTenant('Initech', ['initech.test']);
+    await t.db.insertInto('smartcards').values({ tenant_id: otherTenant, serial_number: 'OTHER-1', atr: '3b', card_type: 'PIV', status: 'issued', certificates: JSON.stringify([onCard]) }).execute();
+    expect((await info()).associatedSmartcardDetails).toBeNull();
+    // A card of the tenant holding another certificate is not it either.
+    await t.db.insertInto('smartcards').values({ tenant_id: tenantId, serial_number: 'CARD-0', atr: '3b', card_type: 'PIV', status: 'issued', certificates: JSON.stringify([{ ...onCard, serialNumber: `${serialNumber}00`, certId: `${caId}:${serialNumber}00` }]) }).execute();
+    expect((await info()).associatedSmartcardDetails).toBeNull();
+    await t.db.insertInto('smartcards').values({ tenant_id: tenantId, serial_number: 'CARD-7', atr: '3b', card_type: 'PIV', status: 'issued', certificates: JSON.stringify([{ ...onCard, slot: '9c', serialNumber: 'ff' }, onCard]) }).execute();
+    expect((await info()).associatedSmartcardDetails).toEqual({ card_serial: 'CARD-7' });
+    expect((await admin.get(`${C}/Certificate?certId=${encodeURIComponent(issued.certID)}`)).json().card_serial).toBe('CARD-7');
+  });
+
   it('should show a revocation on the certificate and list revocations paged, sorted and searched on the server', async () => {
     const certs = [];
     for (const name of ['rev-a', 'rev-b', 'rev-c']) certs.push(await issue(name));

@@ -21,6 +21,7 @@ import {
   type RevocationState,
   type TemplateClass,
 } from '@tessera/domain';
+import { sql } from 'kysely';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { Certificate } from '@peculiar/asn1-x509';
 import { NotFoundError } from '../platform/errors';
@@ -138,16 +139,31 @@ export async function getCertificate(deps: Pick<PkiDeps, 'db' | 'publicUrl'>, au
     revocation_reason: (row.revocation_reason as RevocationReason | null) ?? null,
     revocation_date: row.revoked_at?.toISOString() ?? null,
     eku_oid: ekuOids,
-    card_serial: null,
+    card_serial: await cardSerialOf(deps, auth.tenantId, row.ca_id, row.serial_number),
     chain,
     lint: row.lint as LintFinding[],
   };
 }
 
 /**
- * `GET CertificateInfo?certId` (certView; admin-console §3 certificate info): the user who requested it, and for a
- * device certificate the tenant's device whose hostname is its CN. No issuance path records a smartcard yet, so
- * associatedSmartcardDetails is null.
+ * The serial number of the tenant's smartcard holding this certificate (a card's `certificates` list names each
+ * certificate it carries by CA and serial), or null when no card does. The newest card wins.
+ */
+async function cardSerialOf(deps: Pick<PkiDeps, 'db'>, tenantId: string, caId: string, serialNumber: string): Promise<string | null> {
+  const holds = JSON.stringify([{ caId, serialNumber }]);
+  const card = await deps.db
+    .selectFrom('smartcards')
+    .select('serial_number')
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`certificates @> ${holds}::jsonb`)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return card?.serial_number ?? null;
+}
+
+/**
+ * `GET CertificateInfo?certId` (certView; admin-console §3 certificate info): the user who requested it, for a
+ * device certificate the tenant's device whose hostname is its CN, and the smartcard the certificate lives on.
  */
 export async function getCertificateInfo(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, certId: string): Promise<CertificateInfo> {
   const row = await findCertificate(deps, auth.tenantId, certId);
@@ -170,7 +186,7 @@ export async function getCertificateInfo(deps: Pick<PkiDeps, 'db'>, auth: Pick<A
     certificate: row.certificate_pem,
     associatedUser: user ? { id: user.id, username: user.username } : null,
     associatedDevice: device ? { device_oid: device.id, hostname: device.hostname, serial_number: device.serial_number } : null,
-    associatedSmartcardDetails: null,
+    associatedSmartcardDetails: await cardSerialOf(deps, auth.tenantId, row.ca_id, row.serial_number).then((serial) => (serial === null ? null : { card_serial: serial })),
   };
 }
 

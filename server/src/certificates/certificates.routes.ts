@@ -4,7 +4,8 @@ import { errorResponses } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { CERT_READ_PERMISSIONS, pkiDepsOf } from '../pki/pki.service';
 import * as service from './certificates.service';
-import { RequestResultSchema, RequestStatusSchema, RevokeResultSchema, RevokeSchema, RidQuery, SearchResultSchema, SearchSchema, SubmitCsrSchema, TidCaQuery } from './certificates.schemas';
+import { submitKeyRequest } from './key-delivery.service';
+import { KeyRequestResultSchema, RequestResultSchema, RequestStatusSchema, RevokeResultSchema, RevokeSchema, RidQuery, SearchResultSchema, SearchSchema, SubmitCsrSchema, SubmitKeyRequestSchema, TidCaQuery } from './certificates.schemas';
 
 const tags = ['certificates'];
 const C = '/api2/Certificates-v1';
@@ -22,6 +23,14 @@ export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${C}/SubmitUserCSR`,
     { config: { auth: 'session', permission: 'certSigningRequestUser' }, schema: { summary: 'Request a user certificate from a CSR', tags, body: SubmitCsrSchema, response: { 200: RequestResultSchema, ...errorResponses(401, 404, 503) } } },
     async (request) => service.submitCsr(deps, requireAuth(request), actorOf(request), request.body, ['USER', 'AUTOENROLLUSER']),
+  );
+  app.post(
+    `${C}/SubmitUserKeyRequest`,
+    {
+      config: { auth: 'session', permission: 'certSigningRequestUser' },
+      schema: { summary: 'Request a user certificate for a key the server generates, delivered once as PKCS#12 with the given password', tags, body: SubmitKeyRequestSchema, response: { 200: KeyRequestResultSchema, ...errorResponses(401, 404, 503) } },
+    },
+    async (request) => submitKeyRequest(deps, requireAuth(request), actorOf(request), request.body),
   );
   app.get(
     '/certificate-request-status-by-request-id',

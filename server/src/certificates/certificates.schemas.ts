@@ -1,7 +1,7 @@
 /** TypeBox schemas of the Certificates-v1 calls (docs/api.md "Endpoints (issue 12)"). */
 import { Type } from '@sinclair/typebox';
 import { CERTIFICATE_MAX_PAGE_SIZE, CERTIFICATE_SORT_FIELDS, CERTIFICATE_STATUSES, REVOKE_REASONS, SAN_TYPES } from '@tessera/domain';
-import { Email, MultilineString, SafeString, Uuid } from '../platform/schemas';
+import { Email, MultilineString, Password, SafeString, Uuid } from '../platform/schemas';
 import { StringEnum } from '../platform/string-enum';
 
 /** SubmitDeviceCSR / SubmitUserCSR. */
@@ -13,6 +13,18 @@ export const SubmitCsrSchema = Type.Object(
     sans: Type.Optional(Type.Array(Type.Object({ sanField: StringEnum(SAN_TYPES), value: SafeString({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false }), { maxItems: 100 })),
     friendlyName: Type.Optional(SafeString({ maxLength: 128 })),
     contactEmail: Type.Optional(Email()),
+  },
+  { additionalProperties: false },
+);
+/** `POST SubmitUserKeyRequest`: the CSR fields without the CSR, and the PKCS#12 password. */
+export const SubmitKeyRequestSchema = Type.Object(
+  {
+    templateId: Uuid(),
+    subject: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z]{1,16}$' }), SafeString({ maxLength: 256 }))),
+    sans: Type.Optional(Type.Array(Type.Object({ sanField: StringEnum(SAN_TYPES), value: SafeString({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false }), { maxItems: 100 })),
+    friendlyName: Type.Optional(SafeString({ maxLength: 128 })),
+    contactEmail: Type.Optional(Email()),
+    password: Password({ minLength: 8, maxLength: 128 }),
   },
   { additionalProperties: false },
 );
@@ -76,7 +88,7 @@ export const CertificateSummarySchema = Type.Object({
   createdAt: Type.String(),
 });
 /** Its answer. */
-export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when more than SEARCH_COUNT_CAP match (the count stopped there).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
+export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when there are more than totalResults (a capped count: LIST_TOTAL_CAP past the page asked for).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
 
 /** RevokeCertificate. */
 export const RevokeSchema = Type.Object(
@@ -85,3 +97,6 @@ export const RevokeSchema = Type.Object(
 );
 /** Its answer. */
 export const RevokeResultSchema = Type.Object({ revocationId: Type.String(), status: Type.String(), certificateIsOnline: Type.Boolean(), failureCode: Type.Optional(Type.String()) });
+
+/** `SubmitUserKeyRequest`'s answer: the request flow's answer and, when complete, the PKCS#12 file once. */
+export const KeyRequestResultSchema = Type.Composite([RequestResultSchema, Type.Object({ pkcs12: Type.Optional(Type.String()), fileName: Type.Optional(Type.String()) })]);

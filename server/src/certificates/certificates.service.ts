@@ -176,7 +176,7 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
   if (f.serial) query = query.where('c.serial_number', 'like', `${f.serial.toLowerCase().replace(/[^0-9a-f]/g, '')}%`);
   if (f.expiresAfter) query = query.where('c.not_after', '>=', new Date(f.expiresAfter));
   if (f.expiresBefore) query = query.where('c.not_after', '<=', new Date(f.expiresBefore));
-  const total = await cappedCount(deps.db, query);
+  const total = await cappedCount(deps.db, query, (page - 1) * pageSize);
   const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
   const rows = await query
     .leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id')

@@ -2,7 +2,7 @@
  * Certificate search (issue 12; admin-console §2.2 `/credentials/certificates/view`): filters, sort and paging
  * in the database, and the capped count that keeps a page turn cheap over a million certificates.
  */
-import { SEARCH_COUNT_CAP } from '@tessera/domain';
+import { LIST_TOTAL_CAP } from '@tessera/domain';
 import { sql } from 'kysely';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -27,7 +27,7 @@ describe('SearchCertificates', () => {
   beforeAll(async () => {
     t = await build();
     const { tenantId } = await t.bootstrap();
-    await seed(t, tenantId, SEARCH_COUNT_CAP + 5);
+    await seed(t, tenantId, LIST_TOTAL_CAP + 5);
     // Another tenant's certificates never count.
     await seed(t, await t.createTenant('Globex', ['globex.test']), 20, 'globex');
     admin = t.client();
@@ -35,13 +35,15 @@ describe('SearchCertificates', () => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  it('should stop counting at the cap and say so, and count exactly below it', async () => {
-    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: SEARCH_COUNT_CAP, totalCapped: true, page: 1, pageSize: 10 });
-    const few = (await admin.post(SEARCH, { filters: { subject: 'host-1000' } })).json();
-    // host-1000 and host-10000 … host-10005 (CN substring, case-insensitive).
+  it('should stop counting at the cap past the page and say so, and count exactly below it', async () => {
+    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true, page: 1, pageSize: 10 });
+    // Page 2 counts 10 further, past the last of the 1,005: exact.
+    expect((await admin.post(SEARCH, { page: 2 })).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP + 5, totalCapped: false });
+    const few = (await admin.post(SEARCH, { filters: { subject: 'host-100' } })).json();
+    // host-100 and host-1000 … host-1005 (CN substring, case-insensitive).
     expect([few.totalResults, few.totalCapped]).toEqual([7, false]);
-    expect(few.results.map((r: { cn: string }) => r.cn).sort()).toEqual(['host-1000.example.com', 'host-10000.example.com', 'host-10001.example.com', 'host-10002.example.com', 'host-10003.example.com', 'host-10004.example.com', 'host-10005.example.com']);
-    expect((await admin.post(SEARCH, { filters: { subject: 'HOST-1000.' } })).json()).toMatchObject({ totalResults: 1, totalCapped: false });
+    expect(few.results.map((r: { cn: string }) => r.cn).sort()).toEqual(['host-100.example.com', 'host-1000.example.com', 'host-1001.example.com', 'host-1002.example.com', 'host-1003.example.com', 'host-1004.example.com', 'host-1005.example.com']);
+    expect((await admin.post(SEARCH, { filters: { subject: 'HOST-100.' } })).json()).toMatchObject({ totalResults: 1, totalCapped: false });
     expect((await admin.post(SEARCH, { filters: { subject: 'globex' } })).json()).toMatchObject({ totalResults: 0, totalCapped: false });
   });
 
@@ -49,7 +51,7 @@ describe('SearchCertificates', () => {
     const newest = (await admin.post(SEARCH, { filters: { subject: 'host-1' } })).json();
     expect(newest.results[0].cn).toBe('host-1.example.com');
     const oldest = (await admin.post(SEARCH, { filters: { subject: 'host-1' }, sortDirection: 'asc' })).json();
-    expect(oldest.results[0].cn).toBe('host-10005.example.com');
+    expect(oldest.results[0].cn).toBe('host-1005.example.com');
     // Ties: many certificates share a validTo; both directions give the same order reversed.
     const ask = async (sortDirection: 'asc' | 'desc', page: number) => (await admin.post(SEARCH, { filters: { subject: 'host-2' }, sortField: 'validTo', sortDirection, page, pageSize: 100 })).json();
     const asc = [...(await ask('asc', 1)).results, ...(await ask('asc', 2)).results].map((r: { certId: string }) => r.certId);
@@ -65,9 +67,9 @@ describe('SearchCertificates', () => {
     const revoked = (await admin.post(SEARCH, { filters: { status: ['revoked'], subject: 'host-99' } })).json();
     expect(revoked.totalResults).toBeGreaterThan(0);
     expect(revoked.results.every((r: { status: string }) => r.status === 'revoked')).toBe(true);
-    // Serials are i in hex: 'ab' prefixes 0xab and 0xab0–0xabf (17), in either case.
-    const ab = (await admin.post(SEARCH, { filters: { serial: 'AB' } })).json();
-    expect([ab.totalResults, ab.totalCapped]).toEqual([17, false]);
-    expect(ab.results.every((r: { serialNumber: string }) => r.serialNumber.startsWith('ab'))).toBe(true);
+    // Serials are i in hex: '3e' prefixes 0x3e and 0x3e0–0x3eb (i ≤ 1005 = 0x3ed: 0x3e0–0x3ed), in either case.
+    const ab = (await admin.post(SEARCH, { filters: { serial: '3E' } })).json();
+    expect([ab.totalResults, ab.totalCapped]).toEqual([15, false]);
+    expect(ab.results.every((r: { serialNumber: string }) => r.serialNumber.startsWith('3e'))).toBe(true);
   });
 });

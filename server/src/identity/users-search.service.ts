@@ -12,7 +12,7 @@ export const usersSearchProvider: SearchProvider = {
     const { totalResults, totalCapped, rows } = await users.list(db, auth.tenantId, { skip, take, ...(text ? { search: text } : {}), sortField: 'username', sortDirection: 'asc' });
     return {
       totalResults,
-      totalCapped,
+      ...(totalCapped ? { totalCapped } : {}),
       results: rows.map((row) => ({ id: row.id, type: 'users', title: row.username, subtitle: [`${row.given_name} ${row.family_name}`.trim(), row.email].filter(Boolean).join(' · ') })),
     };
   },

@@ -51,14 +51,17 @@ export interface UserListQuery {
  */
 export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
 
-/** A page of the tenant's users and the total. */
+/**
+ * A page of the tenant's users and the total, counted up to LIST_TOTAL_CAP past the page (`totalCapped` when
+ * there are more): counting stops at the cap instead of rechecking every match of a broad term.
+ */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<CappedCount & { rows: UserRow[] }> {
   const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
   const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
   // The count and the page are separate statements: for a broad term PostgreSQL counts from the trigram
   // index (bitmap) and pages along the username index, which a window count over the matches would defeat.
   const filtered = q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
-  const [total, rows] = await Promise.all([cappedCount(db, filtered), order(filtered).selectAll().execute()]);
+  const [total, rows] = await Promise.all([cappedCount(db, filtered, q.skip), order(filtered).selectAll().execute()]);
   return { ...total, rows };
 }
 

@@ -150,7 +150,7 @@ export async function listUsers(
     sortField: q.sortField ?? 'username',
     sortDirection: q.sortDirection ?? 'asc',
   });
-  return { totalResults, totalCapped, results: await summaries(deps.db, auth.tenantId, rows) };
+  return { totalResults, ...(totalCapped ? { totalCapped } : {}), results: await summaries(deps.db, auth.tenantId, rows) };
 }
 
 /** One user of the tenant. @throws NotFoundError */

@@ -84,6 +84,7 @@ const templateFields = {
   approvalRequired: Type.Optional(Type.Boolean()),
   revocationApprovalRequired: Type.Optional(Type.Boolean()),
   selfServiceEligible: Type.Optional(Type.Boolean()),
+  serverKeyGeneration: Type.Optional(Type.Boolean()),
   accessLevel: Type.Optional(StringEnum(TEMPLATE_ACCESS_LEVELS)),
   expiry: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 };
@@ -118,6 +119,7 @@ export const TemplateSchema = Type.Object({
   approvalRequired: Type.Boolean(),
   revocationApprovalRequired: Type.Boolean(),
   selfServiceEligible: Type.Boolean(),
+  serverKeyGeneration: Type.Boolean(),
   accessLevel: Type.String(),
   expiry: Type.Union([Type.String(), Type.Null()]),
   priority: Type.Union([Type.Integer(), Type.Null()]),

@@ -47,6 +47,8 @@ function toTemplate(row: JoinedRow): CertificateTemplate {
   const s = row.settings as unknown as NormalisedTemplate;
   return {
     ...s,
+    // Templates stored before the flag existed generate no keys.
+    serverKeyGeneration: s.serverKeyGeneration ?? false,
     templateId: row.id,
     caId: row.ca_id,
     caName: row.ca_name,
@@ -160,7 +162,8 @@ export async function setOrdering(deps: PkiDeps, auth: AuthContext, actor: Actor
 export async function templateForIssue(db: DbOrTrx, tenantId: string, templateId: string): Promise<StoredTemplate> {
   const [row] = await rowsWithCa(db, tenantId, templateId);
   if (!row) throw new NotFoundError('The certificate template');
-  return { ...(row.settings as unknown as NormalisedTemplate), caId: row.ca_id, templateId: row.id, caName: row.ca_name };
+  const settings = row.settings as unknown as NormalisedTemplate;
+  return { ...settings, serverKeyGeneration: settings.serverKeyGeneration ?? false, caId: row.ca_id, templateId: row.id, caName: row.ca_name };
 }
 
 /** The raw row type, for areas that join on templates. */

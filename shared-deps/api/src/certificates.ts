@@ -17,6 +17,8 @@ import type {
   SearchCertificatesRequest,
   SearchCertificatesResponse,
   SubmitCsrRequest,
+  SubmitKeyRequest,
+  SubmitKeyResponse,
   UploadCertificateRequest,
 } from '@tessera/domain';
 import type { HttpSend } from './http';
@@ -37,6 +39,8 @@ export interface CertificatesCalls {
   submitDeviceCsr(request: SubmitCsrRequest): Promise<CertificateRequestResult>;
   /** `POST /api2/Certificates-v1/SubmitUserCSR` (certSigningRequestUser): the same for a USER / AUTOENROLLUSER template. */
   submitUserCsr(request: SubmitCsrRequest): Promise<CertificateRequestResult>;
+  /** `POST /api2/Certificates-v1/SubmitUserKeyRequest` (certSigningRequestUser): a template with serverKeyGeneration; the key comes back once as PKCS#12 (base64) under the password. */
+  submitUserKeyRequest(request: SubmitKeyRequest): Promise<SubmitKeyResponse>;
   /** `GET /certificate-request-status-by-request-id?rid` (any certificate permission). */
   certificateRequestStatusByRequestId(rid: string): Promise<CertificateRequestStatus>;
   /** `GET /certificate-request-status?tid&ca` (collectCertificate or certView): `tid` is the request id. */
@@ -74,6 +78,7 @@ export function certificatesCalls(send: HttpSend): CertificatesCalls {
   return {
     submitDeviceCsr: (request) => send({ method: 'POST', path: `${C}/SubmitDeviceCSR`, body: request }),
     submitUserCsr: (request) => send({ method: 'POST', path: `${C}/SubmitUserCSR`, body: request }),
+    submitUserKeyRequest: (request) => send({ method: 'POST', path: `${C}/SubmitUserKeyRequest`, body: request }),
     certificateRequestStatusByRequestId: (rid) => send({ method: 'GET', path: '/certificate-request-status-by-request-id', query: { rid } }),
     certificateRequestStatus: (tid, ca) => send({ method: 'GET', path: '/certificate-request-status', query: { tid, ca } }),
     listCertificateRequests: (status) => send({ method: 'GET', path: `${C}/CertificateRequests`, query: { status } }),

@@ -5,6 +5,8 @@
 import type {
   CsvUploadStats,
   Device,
+  DirectoryConnectionView,
+  DirectorySyncResult,
   DeviceInput,
   Locale,
   LocaleLevel,
@@ -13,7 +15,10 @@ import type {
   SearchFavourite,
   SearchResponse,
   Subnet,
+  SubnetIps,
   UsersImportResult,
+  Visit,
+  VisitInput,
 } from '@tessera/domain';
 import type { HttpSend } from './http';
 
@@ -50,6 +55,28 @@ export interface DirectoryCalls {
   listLocales(): Promise<Locale[]>;
   /** `POST /api2/IDM-v1/Locale` (configureTeSA). */
   createLocale(request: { level: LocaleLevel; name: string; parentId?: string }): Promise<Locale>;
+  /** `GET /api2/IDM-v1/Device?id` (deviceView). */
+  getDevice(id: string): Promise<Device>;
+  /** `PUT /api2/IDM-v1/Device` (deviceEdit). */
+  updateDevice(request: DeviceInput & { id: string }): Promise<Device>;
+  /** `POST /api2/IDM-v1/CloneDevice` (deviceAdd): a copy with a new host name (and address). */
+  cloneDevice(request: { id: string; hostname: string; ipAddress?: string }): Promise<Device>;
+  /** `DELETE /api2/IDM-v1/Subnet/{id}` (deviceIpam): CONFLICT while a device uses it. */
+  deleteSubnet(id: string): Promise<void>;
+  /** `GET /api2/IDM-v1/SubnetIps?id` (deviceIpam). */
+  subnetIps(id: string): Promise<SubnetIps>;
+  /** `PUT /api2/IDM-v1/Locale` (configureTeSA). */
+  renameLocale(request: { id: string; name: string }): Promise<Locale>;
+  /** `DELETE /api2/IDM-v1/Locale/{id}` (configureTeSA): CONFLICT while it holds others. */
+  deleteLocale(id: string): Promise<void>;
+  /** `GET /api2/IDM-v1/Visit?id` (userView). */
+  getVisit(id: string): Promise<Visit>;
+  /** `POST /api2/IDM-v1/Visit` (userAdd). */
+  createVisit(request: VisitInput): Promise<Visit>;
+  /** `GET /api2/IDM-v1/DirectoryConnection` (workflow). */
+  directoryConnection(): Promise<DirectoryConnectionView>;
+  /** `POST /api2/IDM-v1/LdapSync` (workflow): syncs the tenant's users with its directory. */
+  ldapSync(): Promise<DirectorySyncResult>;
 }
 
 /** The issue-13 calls over `send`. */
@@ -69,5 +96,16 @@ export function directoryCalls(send: HttpSend): DirectoryCalls {
     createSubnet: (request) => send({ method: 'POST', path: `${IDM}/Subnet`, body: request }),
     listLocales: () => send({ method: 'GET', path: `${IDM}/Locales` }),
     createLocale: (request) => send({ method: 'POST', path: `${IDM}/Locale`, body: request }),
+    getDevice: (id) => send({ method: 'GET', path: `${IDM}/Device`, query: { id } }),
+    updateDevice: (request) => send({ method: 'PUT', path: `${IDM}/Device`, body: request }),
+    cloneDevice: (request) => send({ method: 'POST', path: `${IDM}/CloneDevice`, body: request }),
+    deleteSubnet: (id) => send({ method: 'DELETE', path: `${IDM}/Subnet/${encodeURIComponent(id)}` }),
+    subnetIps: (id) => send({ method: 'GET', path: `${IDM}/SubnetIps`, query: { id } }),
+    renameLocale: (request) => send({ method: 'PUT', path: `${IDM}/Locale`, body: request }),
+    deleteLocale: (id) => send({ method: 'DELETE', path: `${IDM}/Locale/${encodeURIComponent(id)}` }),
+    getVisit: (id) => send({ method: 'GET', path: `${IDM}/Visit`, query: { id } }),
+    createVisit: (request) => send({ method: 'POST', path: `${IDM}/Visit`, body: request }),
+    directoryConnection: () => send({ method: 'GET', path: `${IDM}/DirectoryConnection` }),
+    ldapSync: () => send({ method: 'POST', path: `${IDM}/LdapSync` }),
   };
 }

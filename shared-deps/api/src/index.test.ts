@@ -35,6 +35,9 @@ describe('@tessera/api exports', () => {
       // issue 13: users CSV, search and favourites, devices, locales
       'importUsers', 'exportUsers', 'searchTypes', 'search', 'getFavourites', 'setFavourites', 'removeFavourite', 'listDevices', 'createDevice',
       'batchDevices', 'listSubnets', 'createSubnet', 'listLocales', 'createLocale',
+      // issue 13: the identity screens' devices, ipam, locales, visits and LDAP sync calls
+      'submitUserKeyRequest',
+      'getDevice', 'updateDevice', 'cloneDevice', 'deleteSubnet', 'subnetIps', 'renameLocale', 'deleteLocale', 'getVisit', 'createVisit', 'directoryConnection', 'ldapSync',
       // issue 12: decoding a certificate, CSR or CRL
       'decodePem',
       // issue 12: PKI and certificates

@@ -45,6 +45,7 @@ export { canGrant, permissionsNotHeld, permissionsOfRoles, roleEditPermissions, 
 export {
   RESULTS_PER_PAGE,
   PAGES_PER_BLOCK,
+  LIST_TOTAL_CAP,
   MAX_FILE_SIZE_BYTES,
   TOAST_DEFAULT_TIMEOUT_MS,
   TOAST_FORCE_CLOSE_MS,
@@ -53,7 +54,6 @@ export {
   TOAST_POSITION,
   WS_NORMAL_CLOSE,
   SEARCH_STALE_MS,
-  SEARCH_COUNT_CAP,
   AUTOCOMPLETE_FETCH_SIZE,
   AUTOCOMPLETE_SHOW_SIZE,
   AUTOCOMPLETE_DEBOUNCE_MS,
@@ -154,7 +154,7 @@ export {
   directoryUserSucceeded,
   ldapSyncFailed,
 } from './identity/directory/directory';
-export type { DirectoryKind, DirectorySource, DirectorySyncChange, DirectorySyncResult, DirectoryUser, DirectoryUserAction } from './identity/directory/directory';
+export type { DirectoryConnectionView, DirectoryKind, DirectorySource, DirectorySyncChange, DirectorySyncResult, DirectoryUser, DirectoryUserAction } from './identity/directory/directory';
 export { DEFAULT_ROLES } from './identity/defaultRoles';
 export type { DefaultRole } from './identity/defaultRoles';
 export { USER_FIELD_CATEGORIES, PROTECTED_USER_FIELDS, protectedFieldsChanged } from './identity/users/userFields';

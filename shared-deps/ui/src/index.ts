@@ -5,6 +5,7 @@
  */
 export { PageLayout } from './PageLayout';
 export { PagedTable, pageBlock } from './PagedTable';
+export { ListPage } from './ListPage';
 export { TextField } from './TextField';
 export { AutocompletePicker } from './AutocompletePicker';
 export { FormError } from './FormError';
@@ -19,6 +20,7 @@ export { downloadTextFile } from './downloadTextFile';
 
 export type { PageLayoutProps } from './PageLayout';
 export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';
+export type { ListPageProps, ListPageSearch } from './ListPage';
 export type { TextFieldProps } from './TextField';
 export type { AutocompletePickerProps, AutocompleteOption } from './AutocompletePicker';
 export type { FormErrorProps } from './FormError';

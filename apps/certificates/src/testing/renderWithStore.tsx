@@ -24,6 +24,8 @@ export function fakeApi() {
     approveCertificateRequest: jest.fn(),
     approveRevocation: jest.fn(),
     cancelRevocation: jest.fn(),
+    uploadCertificate: jest.fn(),
+    submitUserKeyRequest: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
@@ -80,6 +82,7 @@ export function testTemplate(over: Partial<CertificateTemplate> = {}): Certifica
     approvalRequired: false,
     revocationApprovalRequired: false,
     selfServiceEligible: false,
+    serverKeyGeneration: false,
     accessLevel: 'SYSTEM',
     expiry: null,
     priority: null,

@@ -9,6 +9,8 @@ export function IdentityNav() {
     { href: '/identity/roles', label: 'Roles', permission: 'roleView' },
     { href: '/identity/organisations/tree', label: 'Organisations', permission: 'orgTree' },
     { href: '/identity/sponsors/manage', label: 'Sponsors', permission: 'manageSponsor' },
+    { href: '/identity/devices', label: 'Devices', permission: 'deviceView' },
+    { href: '/search', label: 'Search', permission: 'search' },
   ].filter((l) => hasPermission(viewer, l.permission));
   return (
     <nav aria-label="Identity" style={{ display: 'flex', gap: 'var(--base-size-16, 16px)', marginBottom: 'var(--base-size-16, 16px)' }}>

@@ -72,9 +72,9 @@ export interface NewsResponse {
 /** A page of results: every list pages, sorts and searches on the server. */
 export interface Page<T> {
   totalResults: number;
-  /** Lists over tables that grow to millions count up to `SEARCH_COUNT_CAP`: true when there are more. */
-  totalCapped?: boolean;
   results: T[];
+  /** True when there are more than `totalResults` (a capped count: LIST_TOTAL_CAP past the page asked for). */
+  totalCapped?: boolean;
 }
 
 /** Query of a paged list. `take` defaults to 10 (RESULTS_PER_PAGE). */

@@ -111,7 +111,7 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
     '/config/certificateservices/templates',
   ),
   ...guard('config', 'smartcardManage', '/config/smartcard', '/config/smartcard/new', '/config/smartcard/edit/:smartcardConfigID'),
-  ...guard('config', 'configureTeSA', '/config/locations/:id?', '/config/networks', '/config/vms/locations', '/safd/searchsafd'),
+  ...guard('config', 'configureTeSA', '/config/networks', '/config/vms/locations', '/safd/searchsafd'),
   ...guard('config', 'manageIntuneScepAuthConfiguration', '/config/scep'),
   ...guard('config', 'configureK8s', '/config/kubernetes-config'),
   ...guard('config', 'ssoConfig', '/config/SsoConfig'),
@@ -184,6 +184,8 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('self', 'changePassword', '/self/changePassword/'),
 
   // §2.2 Devices, Organisations, Roles, Users, Sponsors (base paths: platform-contracts.md)
+  // designed (issue 13: the devices list; the spec shows no list path)
+  ...guard('identity', 'deviceView', '/identity/devices'),
   ...guard('identity', 'deviceAdd', '/identity/devices/add', '/identity/devices/batch'),
   ...guard('identity', 'deviceView', '/identity/devices/view/:id'),
   ...guard('identity', 'deviceEdit', '/identity/devices/edit/:id'),
@@ -212,7 +214,10 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('keymanagement', 'HSMAuthenticate', '/keymanagement/hsm/authenticate'),
   ...guard('keymanagement', 'HSMtokenView', '/keymanagement/hsm/token/:id'),
   ...guard('keymanagement', 'HSMobjectView', '/keymanagement/hsm/object/:id'),
-  ...guard('search', 'search', '/search/:searchType', '/search'),
+  // issue 13: search, the locales of /config/locations and the LDAP sync are screens of the identity app
+  ...guard('identity', 'search', '/search/:searchType', '/search'),
+  ...guard('identity', 'configureTeSA', '/config/locations/:id?'),
+  ...guard('identity', 'workflow', '/workflowLdapSync'),
 
   // §2.2 Monitoring
   ...guard(
@@ -251,7 +256,7 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
 
   // §2.2 Signing and workflow
   ...guard('signing', 'codeSigning', '/tools/signing/codesigning', '/tools/signing/pdfsigning', '/tools/signing/pdfverification'),
-  ...guard('workflow', 'workflow', '/workflow', '/workflowLdapSync', '/transactionHistory'),
+  ...guard('workflow', 'workflow', '/workflow', '/transactionHistory'),
   // issue 12: the CSR check redirector is the certificate collection flow of the certificates app
   ...guard('certificates', 'workflow', '/transactionHistory/csrCheckRedirector/:ca/:id'),
   ...guard('workflow', 'searchGroupPolicy', '/grouppolicy/gpo/view/:id'),

@@ -66,3 +66,43 @@ export interface Locale {
   parentId: string;
   createdAt: string;
 }
+
+/** A person a visit names. */
+export interface VisitPerson {
+  id: string;
+  username: string;
+}
+
+/** A visit (admin-console §2.2 `/identity/visitor/visit/{id}`): the visitor, host user, sponsor, time window and pass. */
+export interface Visit {
+  id: string;
+  visitor: { givenName: string; familyName: string; emailAddress: string; company: string };
+  purpose: string;
+  host: VisitPerson;
+  sponsor: VisitPerson | null;
+  startsAt: string;
+  endsAt: string;
+  pass: { id: string; passNumber: string; status: string } | null;
+  createdAt: string;
+}
+
+/** `POST /api2/IDM-v1/Visit` (userAdd). */
+export interface VisitInput {
+  givenName: string;
+  familyName: string;
+  emailAddress?: string;
+  company?: string;
+  purpose?: string;
+  hostUserId: string;
+  sponsorId?: string;
+  startsAt: string;
+  endsAt: string;
+  /** Up to 5 digits. */
+  passNumber?: string;
+}
+
+/** `GET /api2/IDM-v1/SubnetIps?id`: a subnet and the addresses its devices use. */
+export interface SubnetIps {
+  subnet: Subnet;
+  addresses: { ipAddress: string; deviceId: string; hostname: string }[];
+}

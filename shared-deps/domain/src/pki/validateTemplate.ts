@@ -129,6 +129,7 @@ export function normaliseTemplate(input: CertificateTemplateInput): { ok: true; 
       approvalRequired: input.approvalRequired ?? false,
       revocationApprovalRequired: input.revocationApprovalRequired ?? false,
       selfServiceEligible: input.selfServiceEligible ?? false,
+      serverKeyGeneration: input.serverKeyGeneration ?? false,
       accessLevel,
       expiry,
     },
@@ -140,6 +141,7 @@ export const SEED_TEMPLATE_FIELDS = [
   'templateName', 'class', 'caName', 'rawName', 'licensedTemplateId', 'keyTypes', 'minRsaBits', 'validityPeriod', 'validityPeriodUnits',
   'keyUsages', 'extendedKeyUsages', 'certificateSubjects', 'certificateSans', 'ignoreCsrDetails', 'renewalMode', 'rawCsrRules',
   'approvalRequired', 'revocationApprovalRequired', 'selfServiceEligible', 'accessLevel', 'expiry',
+  'serverKeyGeneration',
 ] as const;
 
 /** A seed file entry: template fields with the CA by name. */

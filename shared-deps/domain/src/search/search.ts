@@ -31,7 +31,7 @@ export interface SearchResponse {
   text: string;
   skip: number;
   totalResults: number;
-  /** True when more than `SEARCH_COUNT_CAP` match (the count stopped there). */
+  /** True when there are more than `totalResults` (a capped count: LIST_TOTAL_CAP past the page asked for). */
   totalCapped?: boolean;
   results: SearchHit[];
 }

@@ -43,6 +43,8 @@ export interface PagedTableProps<Row> extends Omit<ComponentPropsWithoutRef<'div
   onSortChange?: (field: string) => void;
   /** Text of the single row shown when there are no rows. */
   emptyText?: string;
+  /** The server capped its count: there are more than `totalResults` (shown as 'of more than N'). */
+  totalCapped?: boolean;
 }
 
 const cellStyle = {
@@ -63,6 +65,7 @@ function PagedTableImpl<Row>(
     sort,
     onSortChange,
     emptyText = 'No results',
+    totalCapped = false,
     ...rest
   }: PagedTableProps<Row>,
   ref: ForwardedRef<HTMLDivElement>,
@@ -131,7 +134,7 @@ function PagedTableImpl<Row>(
         style={{ display: 'flex', alignItems: 'center', gap: 'var(--base-size-4, 4px)', marginTop: 'var(--base-size-8, 8px)', flexWrap: 'wrap' }}
       >
         <Text style={{ marginRight: 'var(--base-size-8, 8px)', color: 'var(--fgColor-muted)' }}>
-          {first}–{last} of {totalResults}
+          {first}–{last} of {totalCapped ? `more than ${totalResults}` : totalResults}
         </Text>
         {block.previousBlockPage !== null && (
           <Button size="small" variant="invisible" aria-label="Previous pages" onClick={() => onPageChange(block.previousBlockPage as number)}>

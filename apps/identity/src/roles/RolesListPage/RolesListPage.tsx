@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RESULTS_PER_PAGE, type Page, type Role } from '@tessera/domain';
-import { FormError, PageLayout, PagedTable, followLink, type PagedTableColumn } from '@tessera/ui';
+import { ListPage, followLink, type PagedTableColumn } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
 import { useLoad } from '../../requests/useRequest';
 import { hasPermission, useViewer } from '../../viewer/useViewer';
@@ -25,7 +25,7 @@ export function RolesListPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const roles = useLoad<Page<Role>>('roles:list', 'listRoles', [{ skip: pageIndex * RESULTS_PER_PAGE, take: RESULTS_PER_PAGE }]);
   return (
-    <PageLayout
+    <ListPage
       title="Roles"
       actions={
         hasPermission(viewer, 'roleAdd') ? (
@@ -34,19 +34,16 @@ export function RolesListPage() {
           </a>
         ) : null
       }
-    >
-      <IdentityNav />
-      <FormError>{roles.failure?.message}</FormError>
-      <PagedTable
-        label="Roles"
-        columns={COLUMNS}
-        rows={roles.data?.results ?? []}
-        rowKey={(r) => r.id}
-        totalResults={roles.data?.totalResults ?? 0}
-        pageIndex={pageIndex}
-        onPageChange={setPageIndex}
-        emptyText={roles.status === 'loading' ? 'Loading…' : 'No roles'}
-      />
-    </PageLayout>
+      nav={<IdentityNav />}
+      failure={roles.failure?.message}
+      loading={roles.status === 'loading'}
+      columns={COLUMNS}
+      rows={roles.data?.results ?? []}
+      rowKey={(r) => r.id}
+      totalResults={roles.data?.totalResults ?? 0}
+      pageIndex={pageIndex}
+      onPageChange={setPageIndex}
+      emptyText="No roles"
+    />
   );
 }

@@ -30,6 +30,13 @@ describe('UsersListPage', () => {
     await waitFor(() => expect(api.listUsers).toHaveBeenLastCalledWith({ skip: 0, take: 10, search: 'ali', sortField: 'familyName', sortDirection: 'asc' }));
   });
 
+  it('should say "more than" when the server capped its count', async () => {
+    const api = fakeApi();
+    api.listUsers.mockResolvedValue({ totalResults: 1000, totalCapped: true, results: [testUser()] });
+    renderWithStore(<UsersListPage />, { api });
+    expect(await screen.findByText('1–10 of more than 1000')).toBeTruthy();
+  });
+
   it('should show the failure of the list', async () => {
     const api = fakeApi();
     api.listUsers.mockRejectedValue(Object.assign(new Error('Database unreachable'), { code: 'SERVICE_UNAVAILABLE' }));

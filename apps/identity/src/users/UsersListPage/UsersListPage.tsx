@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Label, TextInput } from '@primer/react';
+import { Label } from '@primer/react';
 import { RESULTS_PER_PAGE, type Page, type UserSummary } from '@tessera/domain';
-import { FormError, PageLayout, PagedTable, followLink, type PagedTableColumn, type PagedTableSort } from '@tessera/ui';
+import { ListPage, followLink, type PagedTableColumn, type PagedTableSort } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
 import { useLoad } from '../../requests/useRequest';
 import { hasPermission, useViewer } from '../../viewer/useViewer';
@@ -27,7 +27,6 @@ const COLUMNS: readonly PagedTableColumn<UserSummary>[] = [
 /** `/identity/users` [userView] (designed list path): the tenant's users, searched, sorted and paged on the server. */
 export function UsersListPage() {
   const viewer = useViewer();
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
   const [sort, setSort] = useState<PagedTableSort>({ field: 'username', direction: 'asc' });
@@ -35,7 +34,7 @@ export function UsersListPage() {
     { skip: pageIndex * RESULTS_PER_PAGE, take: RESULTS_PER_PAGE, ...(search ? { search } : {}), sortField: sort.field, sortDirection: sort.direction },
   ]);
   return (
-    <PageLayout
+    <ListPage
       title="Users"
       actions={
         hasPermission(viewer, 'userAdd') ? (
@@ -44,34 +43,27 @@ export function UsersListPage() {
           </a>
         ) : null
       }
-    >
-      <IdentityNav />
-      <form
-        role="search"
-        aria-label="Search users"
-        style={{ display: 'flex', gap: 'var(--base-size-8, 8px)', marginBottom: 'var(--base-size-16, 16px)' }}
-        onSubmit={(e) => {
-          e.preventDefault();
+      nav={<IdentityNav />}
+      search={{
+        label: 'Search users',
+        placeholder: 'Username, name or e-mail',
+        onSearch: (text) => {
           setPageIndex(0);
-          setSearch(text.trim());
-        }}
-      >
-        <TextInput aria-label="Search text" value={text} onChange={(e) => setText(e.target.value)} placeholder="Username, name or e-mail" />
-        <Button type="submit">Search</Button>
-      </form>
-      <FormError>{users.failure?.message}</FormError>
-      <PagedTable
-        label="Users"
-        columns={COLUMNS}
-        rows={users.data?.results ?? []}
-        rowKey={(u) => u.id}
-        totalResults={users.data?.totalResults ?? 0}
-        pageIndex={pageIndex}
-        onPageChange={setPageIndex}
-        sort={sort}
-        onSortChange={(field) => setSort((s) => ({ field, direction: s.field === field && s.direction === 'asc' ? 'desc' : 'asc' }))}
-        emptyText={users.status === 'loading' ? 'Loading…' : 'No users'}
-      />
-    </PageLayout>
+          setSearch(text);
+        },
+      }}
+      failure={users.failure?.message}
+      loading={users.status === 'loading'}
+      columns={COLUMNS}
+      rows={users.data?.results ?? []}
+      rowKey={(u) => u.id}
+      totalResults={users.data?.totalResults ?? 0}
+      totalCapped={users.data?.totalCapped ?? false}
+      pageIndex={pageIndex}
+      onPageChange={setPageIndex}
+      sort={sort}
+      onSortChange={(field) => setSort((s) => ({ field, direction: s.field === field && s.direction === 'asc' ? 'desc' : 'asc' }))}
+      emptyText="No users"
+    />
   );
 }

@@ -117,3 +117,15 @@ export interface DirectorySyncResult {
   /** At most {@link DIRECTORY_LIMITS}.maxReportedChanges, failures first. */
   changes: DirectorySyncChange[];
 }
+
+/** `GET /api2/IDM-v1/DirectoryConnection` (workflow): the tenant's directory connection, never its bind password. */
+export interface DirectoryConnectionView {
+  configured: boolean;
+  kind?: DirectoryKind;
+  url?: string;
+  bindDn?: string;
+  baseDn?: string;
+  userFilter?: string;
+  hasBindPassword?: boolean;
+  lastSyncAt?: string | null;
+}

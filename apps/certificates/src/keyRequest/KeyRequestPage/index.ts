@@ -1,0 +1,1 @@
+export { KeyRequestPage } from './KeyRequestPage';

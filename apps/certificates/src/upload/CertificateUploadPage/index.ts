@@ -1,0 +1,1 @@
+export { CertificateUploadPage } from './CertificateUploadPage';

@@ -1,0 +1,1 @@
+export { DeviceAddPage } from './DeviceAddPage';

@@ -1,0 +1,1 @@
+export { DeviceClonePage } from './DeviceClonePage';

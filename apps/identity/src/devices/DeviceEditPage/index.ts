@@ -1,0 +1,1 @@
+export { DeviceEditPage } from './DeviceEditPage';

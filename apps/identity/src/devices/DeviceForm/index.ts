@@ -1,0 +1,2 @@
+export { DeviceForm } from './DeviceForm';
+export type { DeviceFormProps } from './DeviceForm';

@@ -1,0 +1,1 @@
+export { DeviceViewPage } from './DeviceViewPage';

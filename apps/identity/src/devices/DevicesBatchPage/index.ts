@@ -1,0 +1,1 @@
+export { DevicesBatchPage } from './DevicesBatchPage';

@@ -1,0 +1,1 @@
+export { DevicesListPage } from './DevicesListPage';

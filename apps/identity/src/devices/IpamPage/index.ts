@@ -1,0 +1,1 @@
+export { IpamPage } from './IpamPage';

@@ -1,0 +1,1 @@
+export { LdapSyncPage } from './LdapSyncPage';

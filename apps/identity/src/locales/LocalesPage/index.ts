@@ -1,0 +1,1 @@
+export { LocalesPage } from './LocalesPage';

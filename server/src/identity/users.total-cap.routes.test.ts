@@ -1,0 +1,45 @@
+/** The user list's capped total (issue 13 bench: an exact count of a broad term over 1,000,000 users costs seconds). */
+import { sql } from 'kysely';
+import { LIST_TOTAL_CAP } from '@tessera/domain';
+import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import type { TestClient } from '../test-helpers/client';
+
+const USERS = '/api2/IDM-v1/Users';
+
+describe('GET Users total cap', () => {
+  let t: TestContext;
+  let admin: TestClient;
+  const MATCHES = LIST_TOTAL_CAP + 105;
+
+  beforeAll(async () => {
+    t = await build();
+    const { tenantId } = await t.bootstrap();
+    admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    await sql`
+      insert into users (tenant_id, username, password_hash, given_name, family_name, email)
+      select ${tenantId}::uuid, 'cap' || lpad(i::text, 5, '0'), '!test', 'Cap', 'Person', 'cap' || i || '@cap.example'
+      from generate_series(1, ${MATCHES}) as i`.execute(t.db);
+    // Another tenant's matches are never counted.
+    const other = await t.createTenant('Globex', ['globex.test']);
+    await t.createUser(other, 'cap-globex', ['userView']);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('should count a broad term up to the cap past the page and say the total is capped, and count exactly below it', async () => {
+    const first = (await admin.get(`${USERS}?search=cap&take=10`)).json();
+    expect(first).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true });
+    expect(first.results.map((u: { username: string }) => u.username)).toEqual(Array.from({ length: 10 }, (_, i) => `cap${String(i + 1).padStart(5, '0')}`));
+    // Further pages count further: 100 past the start, still capped; 200 past it, the exact total.
+    expect((await admin.get(`${USERS}?search=cap&skip=100&take=10`)).json()).toMatchObject({ totalResults: 100 + LIST_TOTAL_CAP, totalCapped: true });
+    const exact = (await admin.get(`${USERS}?search=cap&skip=200&take=10`)).json();
+    expect(exact.totalResults).toBe(MATCHES);
+    expect(exact).not.toHaveProperty('totalCapped');
+    // A narrow term: exact, not capped.
+    const narrow = (await admin.get(`${USERS}?search=cap0001`)).json();
+    expect(narrow.totalResults).toBe(10);
+    expect(narrow).not.toHaveProperty('totalCapped');
+    // The unfiltered list is capped the same way (admin + the matches).
+    expect((await admin.get(USERS)).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true });
+  });
+});

@@ -1,0 +1,2 @@
+export { ListPage } from './ListPage';
+export type { ListPageProps, ListPageSearch } from './ListPage';

@@ -1,0 +1,71 @@
+import { test, expect, apiCall, ensureBootstrapped } from './fixtures';
+
+// Issue 13, admin-console §2.2 `/search`, `/search/{searchType}`; §4 search states (new search, loading,
+// failure); §7 favourites: the search screen against the real server's search providers, paged 10 a page.
+
+test.beforeAll(async ({ request, baseURL }) => {
+  await ensureBootstrapped(request, baseURL!);
+});
+
+test('search users 10 a page, switch to devices, save a search as a favourite and run it again after a reload', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36);
+  const prefix = `srch${suffix}`;
+  for (let i = 0; i < 12; i++) {
+    const res = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/User', {
+      username: `${prefix}-${String(i).padStart(2, '0')}`,
+      givenName: 'Sam',
+      familyName: `Search${i}`,
+      emailAddress: `${prefix}-${i}@acme.example`,
+      password: `pw-${suffix}-Long-enough-1`,
+      roleIds: [],
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const device = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/Device', { hostname: `${prefix}-laptop`, deviceType: 'Laptop' });
+  expect(device.status(), await device.text()).toBe(201);
+
+  // /search opens on the users tab in the new-search state.
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Search types' }).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Enter a search.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search text' }).fill(prefix);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('12 results')).toBeVisible();
+  const results = page.getByRole('table', { name: 'Search results' });
+  await expect(results.getByRole('link')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(results.getByRole('link')).toHaveCount(2);
+  await expect(results.getByRole('link', { name: `${prefix}-11` })).toBeVisible();
+
+  // Save it; after a reload the saved search runs again.
+  await page.getByRole('button', { name: 'Save search' }).click();
+  const saved = page.getByRole('region', { name: 'Saved searches' });
+  await expect(saved.getByRole('button', { name: prefix, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Enter a search.')).toBeVisible();
+  await saved.getByRole('button', { name: prefix, exact: true }).click();
+  await expect(page.getByText('12 results')).toBeVisible();
+  await results.getByRole('link', { name: `${prefix}-00` }).click();
+  await expect(page).toHaveURL(/\/identity\/users\/view\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: 'Sam Search0' })).toBeVisible();
+
+  // The devices tab searches devices; New search clears.
+  await page.goto('/search/devices');
+  await page.getByRole('textbox', { name: 'Search text' }).fill(prefix);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 results')).toBeVisible();
+  await expect(results.getByRole('link', { name: `${prefix}-laptop` })).toHaveAttribute('href', /\/identity\/devices\/view\//);
+  await page.getByRole('button', { name: 'New search' }).click();
+  await expect(page.getByText('Enter a search.')).toBeVisible();
+
+  // The users favourite is not listed on the devices tab; removing it on the users tab removes it.
+  await expect(saved.getByRole('button', { name: prefix, exact: true })).toHaveCount(0);
+  await page.goto('/search/users');
+  await saved.getByRole('button', { name: `Remove saved search ${prefix}` }).click();
+  await expect(saved.getByRole('button', { name: prefix, exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(saved.getByText('None')).toBeVisible();
+});
