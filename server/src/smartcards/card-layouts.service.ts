@@ -106,6 +106,13 @@ export async function printableCard(deps: CardLayoutsDeps, auth: AuthContext, ta
   return { ...png, pdf: await renderCardPdf(layout, user, png), user };
 }
 
+/** A card rendered for printing from given data (a temporary pass has no user). @throws NotFoundError */
+export async function printableCardOfData(deps: Pick<CardLayoutsDeps, 'db'>, auth: AuthContext, templateId: string, user: CardUserData): Promise<PrintableCard> {
+  const { layout } = await getCardLayout(deps, auth, templateId);
+  const png = renderCardPng(layout, user);
+  return { ...png, pdf: await renderCardPdf(layout, user, png), user };
+}
+
 /**
  * CardLayoutCompressed: by `cardSerial` (the card's user and template) or by `userId` and `templateId`.
  * @throws ValidationError when neither is given, NotFoundError

@@ -121,4 +121,29 @@ describe('Card printers through the agent hub', () => {
     expect((await admin.post('/api2/CMS-v2/PrinterInsertCard', { printer: PRINTER })).statusCode).toBe(200);
     await admin.post('/api2/CMS-v2/PrinterEjectCard', { printer: PRINTER });
   });
+
+  it('should print temporary passes from batch/print with the layout showing each pass number, and refuse a printer without a template before adding any pass', async () => {
+    const passTemplate = (await t.db.insertInto('card_templates').values({ tenant_id: tenantId, name: 'pass', slots: '[]', pin: 'null' }).returning('id').executeTakeFirstOrThrow()).id;
+    const layout = { front: { elements: [{ type: 'text', source: { text: 'VISITOR' }, x: 4, y: 4, fontSize: 5 }, { type: 'text', source: { extension: 'passNumber' }, x: 4, y: 12, fontSize: 5 }] } };
+    expect((await admin.put('/api2/CMS-v2/CardLayout', { templateId: passTemplate, layout })).statusCode).toBe(200);
+    const count = async () => Number((await t.db.selectFrom('temporary_passes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const refused = await admin.post('/api/smartcards/temporary/batch/print', { quantity: 2, cardType: 'guest', printer: PRINTER });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'cardTemplateId' });
+    expect(await count()).toBe(before);
+
+    const response = await admin.post('/api/smartcards/temporary/batch/print', { quantity: 2, cardType: 'guest', printer: PRINTER, cardTemplateId: passTemplate });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.passNumbers).toHaveLength(2);
+    expect(body.printFailure).toBeNull();
+    expect(body.printed.map((p: { passNumber: string }) => p.passNumber)).toEqual(body.passNumbers);
+    for (const { passNumber, printedCardId } of body.printed as { passNumber: string; printedCardId: string }[]) {
+      const text = execFileSync('pdftotext', [path.join(folder, `${printedCardId}.pdf`), '-'], { encoding: 'utf8' });
+      expect(text).toContain('VISITOR');
+      expect(text).toContain(passNumber);
+    }
+    expect(await count()).toBe(before + 2);
+  });
 });
