@@ -71,8 +71,8 @@ maybe('IppCardPrinter against a throwaway CUPS', () => {
     cupsd = spawn('/usr/sbin/cupsd', ['-f', '-c', path.join(dir, 'cupsd.conf'), '-s', path.join(dir, 'cups-files.conf')], { stdio: 'ignore' });
     await waitFor(() => {
       try {
-        execFileSync('lpstat', ['-h', `127.0.0.1:${port}`, '-r'], { stdio: 'pipe' });
-        return true;
+        // lpstat -r exits 0 either way: its text says whether the scheduler answers.
+        return /scheduler is running/.test(execFileSync('lpstat', ['-h', `127.0.0.1:${port}`, '-r'], { encoding: 'utf8', stdio: 'pipe' }));
       } catch {
         return false;
       }
