@@ -498,6 +498,14 @@ function benchCard() {
   });
 }
 
+/** The card printing figures of issue 16 (scripts/bench/print.ts), in a tsx child. */
+function benchPrint() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'print.ts')], { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the print bench exited with ${code}`))));
+  });
+}
+
 /** CPU time (user + system) a process has used, ms, from /proc (null where there is no /proc). */
 function processCpuMs(pid) {
   try {
@@ -745,7 +753,7 @@ async function pkiFigures() {
 // `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki` runs one group; by default all, one after the
 // other. The platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given
 // BENCH_DATABASE_URL (and BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures };
+const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

@@ -25,6 +25,12 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 # A real LDAP server for the directory-users tests (issue 13): slapd, started by the test itself, and its tools.
 [ -x /usr/sbin/slapd ] || need+=(slapd)
 command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)
+# Card printing (issue 16): a throwaway cupsd and ipptool for the IPP printer test, pdftotext to read printed PDFs,
+# DejaVu Sans for the text resvg renders on cards.
+[ -x /usr/sbin/cupsd ] || need+=(cups)
+command -v ipptool >/dev/null 2>&1 || need+=(cups-ipp-utils)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -16,6 +16,8 @@ import { PcscReaderBackend } from './readers/pcsc';
 import { ReaderError, type ReaderBackend } from './readers/types';
 import { VirtualPivCard } from '@tessera/card';
 import { VirtualCardPrinter } from './printers/virtual';
+import { IppCardPrinter } from './printers/ipp';
+import { PrinterError, type CardPrinter } from './printers/types';
 import { ServerLink, LinkError, type AgentHandlers } from './server-link/ServerLink';
 
 /** A running agent. */
@@ -79,8 +81,17 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     backend = virtual;
   }
   if (options.backend instanceof VirtualReaderBackend) virtual = options.backend;
-  const printer = new VirtualCardPrinter({ name: 'Tessera Virtual Card Printer', folder: config.printerDir });
-  const printers = virtual && config.printerReader !== null ? { [virtualReaderName(config.printerReader)]: printer.info() } : {};
+  const encoder = virtual && config.printerReader !== null ? virtualReaderName(config.printerReader) : null;
+  const printer = new VirtualCardPrinter({ name: 'Tessera Virtual Card Printer', folder: config.printerDir, encoderReader: encoder });
+  // The card printers by name: the virtual one, then the IPP ones, each tied to the PC/SC reader of its encoder.
+  const cardPrinters = new Map<string, CardPrinter>([[printer.info().name, printer]]);
+  for (const p of config.ippPrinters) cardPrinters.set(p.name, new IppCardPrinter({ name: p.name, uri: p.uri, encoderReader: p.reader }));
+  const printers = Object.fromEntries([...cardPrinters.values()].filter((p) => p.encoderReader !== null).map((p) => [p.encoderReader!, p.info()]));
+  const printerNamed = (name: string): CardPrinter => {
+    const found = cardPrinters.get(name);
+    if (!found) throw new PrinterError('NO_PRINTER', `the agent has no printer '${name}'`);
+    return found;
+  };
   const readers = new ReaderService({ backend, debug, printers });
   let links: ServerLink[] = [];
   let boundPort = config.port;
@@ -101,7 +112,21 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     ListReaders: async () => ({ readers: readers.list() }),
     GetReader: async ({ readerName }) => readers.get(readerName),
     ValidatePin: async ({ readerName, pin }) => readers.validatePin(readerName, pin),
-    ListPrinters: async () => ({ printers: [printer.info()] }),
+    ListPrinters: async () => ({ printers: [...cardPrinters.values()].map((p) => p.info()) }),
+    PrinterInsertCard: async ({ printerName }) => {
+      const target = printerNamed(printerName);
+      await target.insertCard();
+      return { inserted: true, readerName: target.encoderReader };
+    },
+    PrinterEjectCard: async ({ printerName }) => {
+      await printerNamed(printerName).ejectCard();
+      return { ejected: true };
+    },
+    PrinterCardPrint: async ({ printerName, cardSerial, front, back, pdf }) => {
+      const target = printerNamed(printerName);
+      debug(`printing card '${cardSerial}' on '${printerName}'`);
+      return target.print({ cardSerial, front: Buffer.from(front, 'base64'), back: Buffer.from(back, 'base64'), pdf: Buffer.from(pdf, 'base64') });
+    },
     KillSession: async () => ({ killed: true }),
   };
 

@@ -17,4 +17,12 @@ describe('loadAgentConfig', () => {
   ])('should refuse %j', (env, message) => {
     expect(() => loadAgentConfig(env)).toThrow(message);
   });
+
+  it('should read the IPP card printers with the reader of each encoder, and name a bad entry', () => {
+    expect(loadAgentConfig({}).ippPrinters).toEqual([]);
+    const env = { TESSERA_AGENT_IPP_PRINTERS: JSON.stringify([{ name: 'Desk printer', uri: 'ipp://127.0.0.1:631/printers/Card', reader: 'Encoder 0' }, { name: 'No encoder', uri: 'ipps://p.example/ipp/print' }]) };
+    expect(loadAgentConfig(env).ippPrinters).toEqual([{ name: 'Desk printer', uri: 'ipp://127.0.0.1:631/printers/Card', reader: 'Encoder 0' }, { name: 'No encoder', uri: 'ipps://p.example/ipp/print', reader: null }]);
+    expect(() => loadAgentConfig({ TESSERA_AGENT_IPP_PRINTERS: '[{"name":"x","uri":"http://x"}]' })).toThrow("TESSERA_AGENT_IPP_PRINTERS entry 0 needs an ipp:// or ipps:// 'uri'");
+    expect(() => loadAgentConfig({ TESSERA_AGENT_IPP_PRINTERS: '{' })).toThrow('TESSERA_AGENT_IPP_PRINTERS is not JSON');
+  });
 });

@@ -20,6 +20,11 @@ export interface AgentConfig {
   printerDir: string;
   /** Index of the virtual reader that is the virtual printer's card encoder (`TESSERA_AGENT_PRINTER_READER`), or null. */
   printerReader: number | null;
+  /**
+   * IPP card printers (`TESSERA_AGENT_IPP_PRINTERS`, a JSON list of `{name, uri, reader}`): each printer's IPP
+   * queue and the PC/SC reader of its card encoder (or null).
+   */
+  ippPrinters: { name: string; uri: string; reader: string | null }[];
   /** Debug logging (`TESSERA_AGENT_DEBUG=1`). */
   debug: boolean;
   /** PEM file of the CA that signs the agent hub's TLS certificate (`TESSERA_AGENT_SERVER_CA`); default: system roots. */
@@ -61,6 +66,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
   const countText = env.TESSERA_AGENT_VIRTUAL_READERS?.trim() || '1';
   if (!/^\d+$/.test(countText) || Number(countText) > 16) throw new AgentConfigError(`env: TESSERA_AGENT_VIRTUAL_READERS must be 0 to 16, got '${countText}'`);
   return Object.freeze({
+    ippPrinters: parseIppPrinters(env.TESSERA_AGENT_IPP_PRINTERS),
     host,
     port: Number(portText),
     origins,
@@ -72,5 +78,25 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
     debug: env.TESSERA_AGENT_DEBUG === '1',
     serverCa: env.TESSERA_AGENT_SERVER_CA?.trim() || undefined,
     ...overrides,
+  });
+}
+
+/** Parses `TESSERA_AGENT_IPP_PRINTERS`. @throws AgentConfigError naming the variable and the entry */
+function parseIppPrinters(text: string | undefined): AgentConfig['ippPrinters'] {
+  if (!text?.trim()) return [];
+  const bad = (why: string) => new AgentConfigError(`env: TESSERA_AGENT_IPP_PRINTERS ${why}; expected a JSON list like [{"name":"Card printer","uri":"ipp://127.0.0.1:631/printers/Card","reader":"Encoder 0"}]`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw bad('is not JSON');
+  }
+  if (!Array.isArray(value)) throw bad('is not a list');
+  return value.map((entry: unknown, index) => {
+    const { name, uri, reader } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || !name.trim() || name.length > 200) throw bad(`entry ${index} needs a 'name'`);
+    if (typeof uri !== 'string' || !/^ipps?:\/\/[^\s]+$/.test(uri)) throw bad(`entry ${index} needs an ipp:// or ipps:// 'uri'`);
+    if (reader !== undefined && reader !== null && (typeof reader !== 'string' || !reader.trim())) throw bad(`entry ${index} has a 'reader' that is not a reader name`);
+    return { name: name.trim(), uri, reader: typeof reader === 'string' ? reader : null };
   });
 }

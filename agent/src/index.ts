@@ -8,6 +8,7 @@ export { PcscReaderBackend, PCSC_MISSING_MESSAGE } from './readers/pcsc';
 export { ReaderService } from './readers/service';
 export { ReaderError } from './readers/types';
 export { VirtualCardPrinter, PrinterError } from './printers/virtual';
+export { IppCardPrinter } from './printers/ipp';
 export { ServerLink, LinkError } from './server-link/ServerLink';
 
 export type { Agent } from './agent';
@@ -16,4 +17,5 @@ export type { VpcdOptions, VpcdInsertion } from './virtual-card/vpcd';
 export type { ReaderBackend, CardConnection, BackendEvent, BackendReader, ReaderErrorCode } from './readers/types';
 export type { ReaderChange } from './readers/service';
 export type { CardPrinter, PrinterInfo, PrintJob } from './printers/types';
+export type { IppPrinterOptions } from './printers/ipp';
 export type { AgentHandlers, LinkTarget, ServerLinkOptions } from './server-link/ServerLink';

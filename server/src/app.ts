@@ -41,6 +41,8 @@ import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { cardTemplatesRoutes } from './smartcards/card-templates.routes';
+import { cardLayoutsRoutes } from './smartcards/card-layouts.routes';
+import { printersRoutes } from './smartcards/printers.routes';
 import { cardsRoutes } from './smartcards/cards.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(cardTemplatesRoutes);
+  await app.register(cardLayoutsRoutes);
+  await app.register(printersRoutes);
   await app.register(cardsRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);

@@ -33,7 +33,8 @@ test('design a card layout with a live server preview and print a card on the vi
   await form.getByLabel('Name').fill(`badge-${suffix}`);
   await form.getByLabel('Certificate template').fill('no-such-template');
   await form.getByRole('button', { name: 'Create' }).click();
-  await expect(form.getByText('The certificate template', { exact: false }).first()).toBeVisible();
+  await expect(form.getByText(/certificate template/i).last()).toBeVisible();
+  await expect(page).toHaveURL(/\/config\/smartcard\/new$/);
   await form.getByLabel('Certificate template').fill(`piv-auth-${suffix}`);
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/config\/smartcard\/edit\/[0-9a-f-]{36}$/);
@@ -47,12 +48,12 @@ test('design a card layout with a live server preview and print a card on the vi
   await first.getByLabel('Colour').fill('#ffffff');
   await page.getByRole('button', { name: 'Add text' }).click();
   const second = page.getByRole('group', { name: 'Element 2 (text)' });
-  await second.getByLabel('Value', { exact: true }).selectOption('familyName');
+  await second.getByRole('combobox').first().selectOption('familyName');
   await second.getByLabel('Y (mm)').fill('12');
   await second.getByLabel('Colour').fill('#ffffff');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('button', { name: 'Add QR code' }).click();
-  await page.getByRole('button', { name: 'Front' }).click();
+  await page.getByRole('button', { name: 'Front', exact: true }).click();
 
   // The preview is the server's PNG of this draft with the sample user's data.
   const preview = page.getByTestId('card-preview-front');
@@ -70,10 +71,9 @@ test('design a card layout with a live server preview and print a card on the vi
   const server = await (await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/CardLayoutCompressedUserData', { templateId, userData, layout })).json();
   await expect(preview).toHaveAttribute('src', `data:image/png;base64,${server.frontCompressed}`);
   await expect(page.getByTestId('card-preview-back')).toHaveAttribute('src', `data:image/png;base64,${server.backCompressed}`);
-  const before = await preview.getAttribute('src');
   await page.getByRole('group', { name: 'Sample user' }).getByLabel('Given name').fill('Grace');
-  await expect(preview).not.toHaveAttribute('src', before!);
   const grace = await (await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/CardLayoutCompressedUserData', { templateId, userData: { ...userData, givenName: 'Grace' }, layout })).json();
+  expect(grace.frontCompressed).not.toBe(server.frontCompressed);
   await expect(preview).toHaveAttribute('src', `data:image/png;base64,${grace.frontCompressed}`);
 
   // A field off the card is refused by the server, naming it; then the valid layout is saved.
@@ -97,13 +97,11 @@ test('design a card layout with a live server preview and print a card on the vi
   expect(printedCardId).toMatch(/^[0-9a-f-]{36}$/);
   const front = path.join(PRINTED, `${printedCardId}-front.png`);
   expect(existsSync(front)).toBe(true);
-  expect(existsSync(path.join(PRINTED, `${printedCardId}.pdf`))).toBe(true);
   expect(readFileSync(path.join(PRINTED, `${printedCardId}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
-  const adminId = (await (await page.request.get(`${baseURL}/api2/Authentication-v1/Session`)).json().catch(() => ({}))) as { userId?: string };
-  if (adminId.userId) {
-    const card = await (await page.request.get(`${baseURL}/api2/CMS-v2/CardLayoutCompressed?userId=${adminId.userId}&templateId=${templateId}`)).json();
-    expect(readFileSync(front).toString('base64')).toBe(card.frontCompressed);
-  }
+  const users = (await (await page.request.get(`${baseURL}/api2/IDM-v1/Users?search=${ADMIN.username}&take=50`)).json()) as { results: { id: string; username: string }[] };
+  const adminId = users.results.find((u) => u.username === ADMIN.username)!.id;
+  const card = await (await page.request.get(`${baseURL}/api2/CMS-v2/CardLayoutCompressed?userId=${adminId}&templateId=${templateId}`)).json();
+  expect(readFileSync(front).toString('base64')).toBe(card.frontCompressed);
 
   // Printing took the card out: an eject fails; insert then eject succeeds.
   await print.getByRole('button', { name: 'Eject card' }).click();

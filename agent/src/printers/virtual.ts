@@ -1,28 +1,27 @@
-/** A virtual card printer: each print is a JSON file in a folder; insert and eject track the card position. */
+/**
+ * A virtual card printer: each printed card is written to a folder as `<printedCardId>-front.png`,
+ * `<printedCardId>-back.png` and `<printedCardId>.pdf`, with `<printedCardId>.json` saying which card and when;
+ * insert and eject track the card position.
+ */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { CardPrinter, PrinterInfo, PrintJob } from './types';
+import { CardPosition, type CardPrinter, type PrinterInfo, type PrintJob } from './types';
 
-/** The printer's error (e.g. eject with no card). */
-export class PrinterError extends Error {
-  readonly code: 'NO_CARD' | 'CARD_PRESENT';
-  constructor(code: 'NO_CARD' | 'CARD_PRESENT', message: string) {
-    super(message);
-    this.name = 'PrinterError';
-    this.code = code;
-  }
-}
+export { PrinterError } from './types';
 
 /** Writes printed cards to `folder`. */
 export class VirtualCardPrinter implements CardPrinter {
   readonly #name: string;
   readonly #folder: string;
-  #cardInEncoder = false;
+  readonly #position: CardPosition;
+  readonly encoderReader: string | null;
 
-  constructor(options: { name: string; folder: string }) {
+  constructor(options: { name: string; folder: string; encoderReader?: string | null }) {
     this.#name = options.name;
     this.#folder = options.folder;
+    this.#position = new CardPosition(options.name);
+    this.encoderReader = options.encoderReader ?? null;
   }
 
   info(): PrinterInfo {
@@ -30,20 +29,22 @@ export class VirtualCardPrinter implements CardPrinter {
   }
 
   async insertCard(): Promise<void> {
-    if (this.#cardInEncoder) throw new PrinterError('CARD_PRESENT', `printer '${this.#name}' already holds a card`);
-    this.#cardInEncoder = true;
+    this.#position.insert();
   }
 
   async ejectCard(): Promise<void> {
-    if (!this.#cardInEncoder) throw new PrinterError('NO_CARD', `printer '${this.#name}' holds no card`);
-    this.#cardInEncoder = false;
+    this.#position.eject();
   }
 
   async print(job: PrintJob): Promise<{ printedCardId: string }> {
     const printedCardId = randomUUID();
     await mkdir(this.#folder, { recursive: true });
-    await writeFile(path.join(this.#folder, `${printedCardId}.json`), JSON.stringify({ printer: this.#name, printedAt: new Date().toISOString(), ...job }, null, 2));
-    this.#cardInEncoder = false;
+    const file = (suffix: string) => path.join(this.#folder, `${printedCardId}${suffix}`);
+    await writeFile(file('-front.png'), job.front);
+    await writeFile(file('-back.png'), job.back);
+    await writeFile(file('.pdf'), job.pdf);
+    await writeFile(file('.json'), JSON.stringify({ printer: this.#name, printedAt: new Date().toISOString(), cardSerial: job.cardSerial, files: [`${printedCardId}-front.png`, `${printedCardId}-back.png`, `${printedCardId}.pdf`] }, null, 2));
+    this.#position.printed();
     return { printedCardId };
   }
 }

@@ -13,8 +13,11 @@ jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 function renderAt(path: string) {
   window.history.pushState({}, '', path);
   const tenancyConfig = jest.fn().mockResolvedValue({ name: 'Acme', supportEmail: 'help@acme.test', bannerColour: null, toastrTimeout: null, disclaimer: null, timeZone: 'UTC', mfaRequired: false, selfRegistration: false });
+  const listCardTemplates = jest.fn().mockResolvedValue({
+    cardTemplates: [{ cardTemplateId: '6f1d3a2e-0000-4000-8000-000000000001', name: 'staff', slots: [{ slot: '9A', certificateTemplateId: 'c', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: null, pinRequirements: { minLength: 6, maxLength: 8, digitsOnly: true, description: '' }, createdAt: '', updatedAt: '' }],
+  });
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({
-    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn() }, bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
+    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn(), listCardTemplates } as unknown as ConfigEpicDependencies['api'], bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
   });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(configEpic);
@@ -35,6 +38,12 @@ describe('ConfigRoot', () => {
     const { tenancyConfig } = renderAt('/config/tenancy');
     expect(await screen.findByRole('heading', { name: 'Tenancy configuration' })).toBeTruthy();
     expect(tenancyConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('should list the card templates with a link to each layout editor at /config/smartcard', async () => {
+    renderAt('/config/smartcard');
+    const link = await screen.findByRole('link', { name: 'Edit the layout of staff' });
+    expect(link.getAttribute('href')).toBe('/config/smartcard/edit/6f1d3a2e-0000-4000-8000-000000000001');
   });
 
   it('should say another config page is not available yet', () => {

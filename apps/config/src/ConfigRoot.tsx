@@ -2,6 +2,9 @@ import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
 import { TenancyConfigPage } from './tenancy/TenancyConfigPage';
+import { SmartcardConfigPage } from './smartcard/SmartcardConfigPage';
+import { CardTemplateNewPage } from './smartcard/CardTemplateNewPage';
+import { CardLayoutEditorPage } from './smartcard/CardLayoutEditorPage';
 
 /** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
 export function ConfigRoot() {
@@ -11,6 +14,12 @@ export function ConfigRoot() {
   switch (match.route.path) {
     case '/config/tenancy':
       return <TenancyConfigPage />;
+    case '/config/smartcard':
+      return <SmartcardConfigPage />;
+    case '/config/smartcard/new':
+      return <CardTemplateNewPage />;
+    case '/config/smartcard/edit/:smartcardConfigID':
+      return <CardLayoutEditorPage templateId={match.params.smartcardConfigID ?? ''} />;
     default:
       return <NotAvailablePage />;
   }

@@ -5,7 +5,21 @@ import type { Bus } from '@tessera/bus';
 
 /** What the config app's epics use of the store dependencies. */
 export interface ConfigEpicDependencies {
-  api: Pick<ApiClient, 'tenancyConfig' | 'updateTenancyConfig'>;
+  api: Pick<
+    ApiClient,
+    | 'tenancyConfig'
+    | 'updateTenancyConfig'
+    | 'listCardTemplates'
+    | 'createCardTemplate'
+    | 'getCardLayout'
+    | 'saveCardLayout'
+    | 'cardLayoutCompressedUserData'
+    | 'printerListPrinters'
+    | 'printerInsertCard'
+    | 'printerEjectCard'
+    | 'printerCardPrint'
+    | 'listUsers'
+  >;
   bus: Pick<Bus, 'showToast' | 'getSessionState' | 'signedIn'>;
   now: () => number;
 }

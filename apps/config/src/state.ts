@@ -3,9 +3,21 @@ import type { Action } from '@reduxjs/toolkit';
 import type { ConfigEpicDependencies } from './epic';
 import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyConfig.epics';
 import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
+import { cardLayoutsSlice } from './smartcard/cardLayouts.slice';
+import { createCardTemplateEpic, loadCardTemplatesEpic, loadLayoutEpic, loadPrintersEpic, previewEpic, printerEpic, saveLayoutEpic } from './smartcard/cardLayouts.epics';
 
 /** The config app's slices. */
-export const configSlices = [tenancyConfigSlice] as const;
+export const configSlices = [tenancyConfigSlice, cardLayoutsSlice] as const;
 
 /** The config app's epics, as one. */
-export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(loadTenancyConfigEpic, saveTenancyConfigEpic);
+export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(
+  loadTenancyConfigEpic,
+  saveTenancyConfigEpic,
+  loadCardTemplatesEpic,
+  createCardTemplateEpic,
+  loadLayoutEpic,
+  loadPrintersEpic,
+  previewEpic,
+  saveLayoutEpic,
+  printerEpic,
+);

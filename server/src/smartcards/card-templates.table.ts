@@ -26,6 +26,8 @@ export interface CardTemplatesTable {
   name: string;
   slots: Json<StoredCardTemplateSlot[]>;
   pin: Json<StoredCardTemplatePin | null>;
+  /** The card layout (issue 16; domain `CardLayout`), or null: a blank card. */
+  layout: ColumnType<unknown, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -21,6 +21,7 @@ import {
   UserParams,
 } from './temporary-passes.schemas';
 import { Type } from '@sinclair/typebox';
+import type { SessionRecord } from '../platform/session-store';
 
 const tags = ['smartcards'];
 const T = '/api/smartcards/temporary';
@@ -81,7 +82,12 @@ export const temporaryPassesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     `${T}/batch/print`,
     { config, schema: { summary: 'Add a batch of temporary passes to print', tags, body: BatchPrintSchema, response: { 201: BatchPrintResponseSchema, ...errorResponses(401, 409, 503) } } },
-    async (request, reply) => reply.code(201).send(await service.batchPrint(deps, requireAuth(request), actorOf(request), request.body)),
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // designed (issue 16): with a printer, the new passes are printed through the caller's CMS Client.
+      const printing = request.body.printer !== undefined && auth.session ? { deps: { ...deps, hub: app.agentHub, sessions: app.sessions }, caller: { session: auth.session as SessionRecord & { tenantId: string }, username: auth.username, ip: request.ip } } : undefined;
+      return reply.code(201).send(await service.batchPrint(deps, auth, actorOf(request), request.body, printing));
+    },
   );
 
   app.post(

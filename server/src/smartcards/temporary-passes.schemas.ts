@@ -67,11 +67,21 @@ export const MisplacedSchema = Type.Object({ reason: StringEnum(MISPLACED_REASON
 export const ActivationSchema = Type.Object({ status: StringEnum(PASS_ACTIVATION_STATUSES), passNumber: PassNumber }, { additionalProperties: false });
 /** batch/print. */
 export const BatchPrintSchema = Type.Object(
-  { quantity: Type.Integer({ minimum: 1, maximum: 500 }), cardType: StringEnum(PASS_TYPES) },
+  {
+    quantity: Type.Integer({ minimum: 1, maximum: 500 }),
+    cardType: StringEnum(PASS_TYPES),
+    printer: Type.Optional(SafeString({ minLength: 1, maxLength: 200, description: "designed (issue 16): print the passes on this printer of the caller's CMS Client" })),
+    cardTemplateId: Type.Optional(Uuid({ description: 'the card template whose layout the passes are printed with' })),
+  },
   { additionalProperties: false },
 );
 /** batch/print answer. */
-export const BatchPrintResponseSchema = Type.Object({ requestId: Type.String(), passNumbers: Type.Array(Type.String()) });
+export const BatchPrintResponseSchema = Type.Object({
+  requestId: Type.String(),
+  passNumbers: Type.Array(Type.String()),
+  printed: Type.Optional(Type.Array(Type.Object({ passNumber: Type.String(), printedCardId: Type.String() }))),
+  printFailure: Type.Optional(Type.Union([Type.Object({ passNumber: Type.String(), message: Type.String() }), Type.Null()])),
+});
 
 /** POST /api/dps/smartcard-request. */
 export const SmartcardRequestSchema = Type.Object(

@@ -34,6 +34,9 @@ import type { Actor } from '../identity/users.service';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import * as repo from './temporary-passes.repository';
 import type { PassWithUser } from './temporary-passes.repository';
+import { getCardLayout } from './card-layouts.service';
+import { printPasses, type PrintersDeps } from './printers.service';
+import type { CmsCaller } from './cms-client.service';
 
 /** What the pass service needs. */
 export interface PassesDeps {
@@ -259,9 +262,13 @@ export function activation(deps: PassesDeps, auth: AuthContext, actor: Actor, bo
 }
 
 /** `POST batch/print` (201): asks for `quantity` new passes, numbered after the highest, and adds them to the stock. */
-export async function batchPrint(deps: PassesDeps, auth: AuthContext, actor: Actor, body: BatchPrintRequest): Promise<BatchPrintResponse> {
+export async function batchPrint(deps: PassesDeps, auth: AuthContext, actor: Actor, body: BatchPrintRequest, printing?: { deps: PrintersDeps; caller: CmsCaller }): Promise<BatchPrintResponse> {
+  if ((body.printer === undefined) !== (body.cardTemplateId === undefined)) throw new ValidationError(body.printer === undefined ? 'printer' : 'cardTemplateId', 'is required to print the passes (give both printer and cardTemplateId, or neither)');
+  if (body.printer !== undefined && !printing) throw new ValidationError('printer', 'needs a signed-in session with a CMS Client to print');
+  // An unknown card template is refused before any pass is added.
+  if (body.cardTemplateId !== undefined) await getCardLayout(deps, auth, body.cardTemplateId);
   const at = new Date(deps.now());
-  return deps.db.transaction().execute(async (trx) => {
+  const added = await deps.db.transaction().execute(async (trx) => {
     const highest = await repo.highestNumber(trx, auth.tenantId);
     if (highest + body.quantity > MAX_PASS_NUMBER) throw new ConflictError('quantity', `Only ${MAX_PASS_NUMBER - highest} pass numbers are left`);
     const numbers = Array.from({ length: body.quantity }, (_, i) => padPassNumber(highest + 1 + i));
@@ -274,9 +281,13 @@ export async function batchPrint(deps: PassesDeps, auth: AuthContext, actor: Act
       requested_by: auth.userId,
       created_at: at,
     });
-    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'pass.batchPrint', targetType: 'temporaryPassPrint', targetId: requestId, detail: { quantity: body.quantity, cardType: body.cardType } });
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'pass.batchPrint', targetType: 'temporaryPassPrint', targetId: requestId, detail: { quantity: body.quantity, cardType: body.cardType, ...(body.printer ? { printer: body.printer } : {}) } });
     return { requestId, passNumbers: numbers };
   });
+  if (body.printer === undefined || body.cardTemplateId === undefined || !printing) return added;
+  // Printed after the passes are in stock (a printer is slow: no transaction waits on it); each print is audited.
+  const result = await printPasses(printing.deps, auth, printing.caller, { printer: body.printer, cardTemplateId: body.cardTemplateId, passes: added.passNumbers.map((passNumber) => ({ passNumber, cardType: body.cardType })) });
+  return { ...added, ...result };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AGENT_CALL_TIMEOUT_MS, AGENT_METHODS, isAgentMethod, parseAgentParams } from './calls';
+import { AGENT_CALL_TIMEOUT_MS, AGENT_METHODS, isAgentMethod, parseAgentParams, PRINT_JOB_MAX_BASE64 } from './calls';
 import { AGENT_ERROR_CODES, AgentProtocolError, isAgentErrorCode } from './errors';
 
 describe('parseAgentParams', () => {
@@ -27,7 +27,15 @@ describe('parseAgentParams', () => {
   it('should reject a method outside the protocol with UNKNOWN_METHOD', () => {
     expect(() => parseAgentParams('FormatDisk', '{}')).toThrow(expect.objectContaining({ code: 'UNKNOWN_METHOD' }));
     expect(isAgentMethod('toString')).toBe(false);
-    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession', 'OpenCard', 'Transmit', 'CloseCard']);
+    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession', 'OpenCard', 'Transmit', 'CloseCard', 'PrinterInsertCard', 'PrinterEjectCard', 'PrinterCardPrint']);
+  });
+
+  it('should check a print job: base64 images within their limits, named when refused', () => {
+    const job = { printerName: 'P', cardSerial: '42', front: 'iVBORw0KGgo=', back: 'iVBORw0KGgo=', pdf: 'JVBERi0=' };
+    expect(parseAgentParams('PrinterCardPrint', JSON.stringify(job))).toEqual(job);
+    expect(() => parseAgentParams('PrinterCardPrint', JSON.stringify({ ...job, pdf: 'not base64!' }))).toThrow(expect.objectContaining({ code: 'BAD_PARAMS', field: 'pdf' }));
+    expect(() => parseAgentParams('PrinterCardPrint', JSON.stringify({ ...job, front: 'A'.repeat(PRINT_JOB_MAX_BASE64.side + 4) }))).toThrow(expect.objectContaining({ field: 'front' }));
+    expect(() => parseAgentParams('PrinterInsertCard', '{}')).toThrow(expect.objectContaining({ field: 'printerName' }));
   });
 
   it('should check a Transmit batch: hex APDUs, status-word patterns, at most 64 commands', () => {
@@ -52,9 +60,9 @@ describe('parseAgentParams', () => {
 
 describe('agent error codes', () => {
   it('should know the reader, card and protocol codes and nothing else', () => {
-    for (const code of ['NO_READER', 'NO_CARD', 'WRONG_PIN', 'BLOCKED', 'CARD_SESSION', 'UNKNOWN_METHOD', 'BAD_PARAMS', 'AGENT_ERROR']) expect(isAgentErrorCode(code)).toBe(true);
+    for (const code of ['NO_READER', 'NO_CARD', 'NO_PRINTER', 'PRINTER', 'WRONG_PIN', 'BLOCKED', 'CARD_SESSION', 'UNKNOWN_METHOD', 'BAD_PARAMS', 'AGENT_ERROR']) expect(isAgentErrorCode(code)).toBe(true);
     expect(isAgentErrorCode('constructor')).toBe(false);
     expect(isAgentErrorCode(42)).toBe(false);
-    expect(Object.keys(AGENT_ERROR_CODES)).toHaveLength(17);
+    expect(Object.keys(AGENT_ERROR_CODES)).toHaveLength(19);
   });
 });

@@ -42,7 +42,26 @@ export interface AgentCalls {
   Transmit: { params: { handle: string; operationId: string; step: string; commands: TransmitCommand[] }; result: { answers: string[] } };
   /** Releases the reader (the card is reset: nothing verified stays usable). Idempotent. */
   CloseCard: { params: { handle: string }; result: { closed: true } };
+  /**
+   * Moves a card from the printer's hopper to its encoder (signin §7 PrinterInsertCard). The answer names the
+   * PC/SC reader of the encoder (null when the printer has none), where the card can then be issued.
+   * Fails NO_PRINTER, or PRINTER when the encoder already holds a card.
+   */
+  PrinterInsertCard: { params: { printerName: string }; result: { inserted: true; readerName: string | null } };
+  /** Ejects the card (signin §7 PrinterEjectCard). Fails NO_PRINTER, or PRINTER when it holds none. */
+  PrinterEjectCard: { params: { printerName: string }; result: { ejected: true } };
+  /**
+   * Prints a card (signin §7 PrinterCardPrint): the server's rendering of the card, both sides as PNG and the
+   * whole card as PDF, base64. Fails NO_PRINTER, or PRINTER when the printer refuses the job.
+   */
+  PrinterCardPrint: { params: { printerName: string; cardSerial: string; front: string; back: string; pdf: string }; result: { printedCardId: string } };
 }
+
+/**
+ * Largest base64 image of a print job, characters: a side's PNG, and the PDF (both sides). Together they stay
+ * under gRPC's default 4 MiB message.
+ */
+export const PRINT_JOB_MAX_BASE64 = Object.freeze({ side: 1_000_000, pdf: 1_900_000 } as const);
 
 /** One command of a Transmit batch on the wire. */
 export interface TransmitCommand {
@@ -65,6 +84,10 @@ export const TRANSMIT_MAX_APDU_BYTES = 65544;
 export const AGENT_CALL_TIMEOUT_MS: Readonly<Partial<Record<AgentMethod, number>>> = Object.freeze({
   OpenCard: 15_000,
   Transmit: 120_000,
+  // a real card printer takes tens of seconds a card (and a CUPS queue may hold the job a while)
+  PrinterCardPrint: 120_000,
+  PrinterInsertCard: 30_000,
+  PrinterEjectCard: 30_000,
   CloseCard: 5_000,
 });
 
@@ -80,6 +103,7 @@ type FieldRule = { maxLength: number; pattern?: RegExp } | { commands: true };
 
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 const SW_PATTERN = /^[0-9A-FX]{4}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** The fields of each method's parameters, with their rule (the wire shape). */
 const PARAM_FIELDS: { readonly [M in AgentMethod]: { readonly [K in keyof AgentParams<M>]-?: FieldRule } } = {
@@ -97,6 +121,15 @@ const PARAM_FIELDS: { readonly [M in AgentMethod]: { readonly [K in keyof AgentP
     commands: { commands: true },
   },
   CloseCard: { handle: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ } },
+  PrinterInsertCard: { printerName: { maxLength: 200 } },
+  PrinterEjectCard: { printerName: { maxLength: 200 } },
+  PrinterCardPrint: {
+    printerName: { maxLength: 200 },
+    cardSerial: { maxLength: 100 },
+    front: { maxLength: PRINT_JOB_MAX_BASE64.side, pattern: BASE64 },
+    back: { maxLength: PRINT_JOB_MAX_BASE64.side, pattern: BASE64 },
+    pdf: { maxLength: PRINT_JOB_MAX_BASE64.pdf, pattern: BASE64 },
+  },
 };
 
 /** Checks a Transmit batch. @throws AgentProtocolError BAD_PARAMS naming `commands` */

@@ -33,6 +33,10 @@ export const AGENT_ERROR_CODES = {
   AUTH_FAILED: 'authentication failed',
   /** Any other card status word. */
   CARD: 'card error',
+  /** The agent has no printer of that name. */
+  NO_PRINTER: 'no such printer',
+  /** The printer failed or refused (a card already in the encoder, none to eject, a job refused). */
+  PRINTER: 'printer error',
   /** The method is not part of the protocol. */
   UNKNOWN_METHOD: 'unknown method',
   /** The parameters do not have the method's shape. */

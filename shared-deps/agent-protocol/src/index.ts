@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 
-export { AGENT_CALL_TIMEOUT_MS, AGENT_METHODS, TRANSMIT_MAX_APDU_BYTES, TRANSMIT_MAX_COMMANDS, isAgentMethod, parseAgentParams } from './calls';
+export { AGENT_CALL_TIMEOUT_MS, AGENT_METHODS, PRINT_JOB_MAX_BASE64, TRANSMIT_MAX_APDU_BYTES, TRANSMIT_MAX_COMMANDS, isAgentMethod, parseAgentParams } from './calls';
 export type { AgentCalls, AgentMethod, AgentParams, AgentPrinter, AgentResult, NoParams, TransmitCommand } from './calls';
 export { AGENT_ERROR_CODES, AgentProtocolError, isAgentErrorCode } from './errors';
 export type { AgentErrorCode } from './errors';

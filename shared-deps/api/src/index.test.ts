@@ -56,6 +56,8 @@ describe('@tessera/api exports', () => {
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',
+      // issue 16: card layouts and printers
+      'getCardLayout', 'saveCardLayout', 'cardLayoutCompressed', 'cardLayoutCompressedUserData', 'printerListPrinters', 'printerInsertCard', 'printerEjectCard', 'printerCardPrint',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -21,6 +21,8 @@ export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
 export type { CardTemplatesCalls } from './cardTemplates';
+export type { CardLayoutsCalls, CompressedCardImages } from './cardLayouts';
+export type { PrintersCalls } from './printers';
 export type { CardsCalls } from './cards';
 export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';

@@ -41,6 +41,8 @@ describe('@tessera/domain exports', () => {
         'PIV_PIN_LENGTH',
         // issue 15: card templates
         'CARD_KEY_FAMILY', 'CARD_KEY_TYPES', 'CARD_TEMPLATE_LIMITS', 'PIV_SLOTS', 'PIV_SLOT_LABELS', 'validateCardTemplate', 'validateCardTemplateSeed', 'SMARTCARD_STATUSES',
+        // issue 16: card layouts
+        'CR80_MM', 'CARD_USER_FIELDS', 'CARD_LAYOUT_LIMITS', 'EMPTY_CARD_LAYOUT', 'isCardImageDataUrl', 'validateCardLayout', 'validateCardUserData', 'cardValueOf',
         // issue 14: rate-limit rules
         'RATE_LIMIT_EDIT_PERMISSION', 'RATE_LIMIT_WILDCARD', 'RATE_LIMIT_UNLIMITED', 'TENANT_LAYER', 'IP_STAGE', 'GENERAL_STAGE', 'MAX_LAYER',
         'RATE_LIMIT_METHODS', 'RATE_LIMIT_BOUNDS', 'RATE_LIMIT_RULE_DEFAULTS', 'isEndpointPattern', 'endpointMatches', 'compareRuleSpecificity',

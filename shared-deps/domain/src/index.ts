@@ -397,3 +397,6 @@ export {
   buildSecretQuestionSet,
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
+// Card layouts (issue 16)
+export { CR80_MM, CARD_USER_FIELDS, CARD_LAYOUT_LIMITS, EMPTY_CARD_LAYOUT, isCardImageDataUrl, validateCardLayout, validateCardUserData, cardValueOf } from './smartcards/card-layouts/cardLayout';
+export type { CardUserField, CardValueSource, CardTextElement, CardPhotoElement, CardQrElement, CardLayoutElement, CardLayoutSide, CardLayout, CardUserData, CardLayoutProblem, CardLayoutCheck } from './smartcards/card-layouts/cardLayout';

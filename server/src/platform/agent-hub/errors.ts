@@ -55,6 +55,9 @@ export const AGENT_ERROR_HTTP: Readonly<Record<AgentErrorCode, AgentErrorMapping
   CARD: agentFailure,
   UNKNOWN_METHOD: agentFailure,
   AGENT_ERROR: agentFailure,
+  // a printer the agent does not have, or one that fails (issue 16): the agent's text says which
+  NO_PRINTER: agentFailure,
+  PRINTER: agentFailure,
 });
 
 const HUB_CODES: ReadonlySet<string> = new Set<AgentHubErrorCode>(['NO_CMS_CLIENT', 'CMS_CLIENT_TIMEOUT', 'CMS_CLIENT_ERROR', 'READER_NOT_FOUND', 'INCORRECT_PIN', 'VALIDATION']);

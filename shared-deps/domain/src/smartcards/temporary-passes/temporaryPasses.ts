@@ -108,12 +108,20 @@ export interface PassActivationRequest {
 export interface BatchPrintRequest {
   quantity: number;
   cardType: PassType;
+  /** designed (issue 16): print the new passes on this printer of the caller's CMS Client, with `cardTemplateId`'s layout. */
+  printer?: string;
+  /** The card template whose layout the passes are printed with (its text fields take the extensions `passNumber` and `cardType`). */
+  cardTemplateId?: string;
 }
 
 /** Answer of the batch print: the request and the pass numbers it added to the stock. */
 export interface BatchPrintResponse {
   requestId: string;
   passNumbers: string[];
+  /** With a printer: the passes printed, in order (issue 16). */
+  printed?: { passNumber: string; printedCardId: string }[];
+  /** With a printer: the pass whose printing failed (the later ones were not printed; all stay in stock), or null. */
+  printFailure?: { passNumber: string; message: string } | null;
 }
 
 /** `POST /api/dps/smartcard-request`. */

@@ -1,0 +1,1 @@
+export { CardLayoutEditorPage } from './CardLayoutEditorPage';

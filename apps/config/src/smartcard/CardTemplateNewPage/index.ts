@@ -1,0 +1,1 @@
+export { CardTemplateNewPage } from './CardTemplateNewPage';

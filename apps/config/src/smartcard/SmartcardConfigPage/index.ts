@@ -1,0 +1,1 @@
+export { SmartcardConfigPage } from './SmartcardConfigPage';
