@@ -88,6 +88,20 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect(await cards()).toEqual([]);
   });
 
+  it('should refuse to issue to a user without secret questions when the tenant requires them, and touch nothing', async () => {
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: true })).statusCode).toBe(200);
+    const events: HubEvent[] = [];
+    const off = t.app.agentHub.subscribe(sessionId, (event) => events.push(event));
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    off();
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: false })).statusCode).toBe(200);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION', field: 'user_id', message: MESSAGES.SECRET_QUESTIONS_REQUIRED });
+    expect(await cards()).toEqual([]);
+    // The card was never opened.
+    expect(events.filter((e) => e.type === CARD_PROGRESS_EVENT)).toEqual([]);
+  });
+
   it('should issue: PIN, PUK, keys and certificates on the card, its own management key, in 5 Transmits with progress', async () => {
     const events: HubEvent[] = [];
     const off = t.app.agentHub.subscribe(sessionId, (event) => events.push(event));

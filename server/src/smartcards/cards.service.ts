@@ -23,6 +23,7 @@ import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
 import { revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
 import { pinRequirementsOfTemplate } from './card-templates.service';
+import { assertSecretQuestionsReady } from './secret-questions.service';
 import * as templatesRepo from './card-templates.repository';
 import * as repo from './cards.repository';
 import type { SmartcardRow } from './cards.table';
@@ -110,6 +111,8 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
   if (!template) throw new ValidationError('card_template_id', 'is not a card template of this tenant');
   const user = await users.findById(deps.db, auth.tenantId, request.user_id);
   if (!user) throw new ValidationError('user_id', 'is not a user of this tenant');
+  // signin §5: a tenant that requires secret questions blocks issue until the user has set them.
+  await assertSecretQuestionsReady(deps.db, auth.tenantId, user.id);
   const pinProblem = validatePin(request.pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, template.id));
   if (pinProblem) throw new ValidationError('pin', pinProblem, { exact: true });
   const slots = template.slots.map((s) => ({ name: s.slot, slot: SLOT_OF[s.slot]!, algorithm: ALGORITHM_OF[s.keyType]!, certificateTemplateId: s.certificateTemplateId }));
