@@ -18,6 +18,15 @@ export interface SmartcardsEpicDependencies {
     | 'temporaryPassActivation'
     | 'batchPrintTemporaryPasses'
     | 'smartcardRequest'
+    | 'listCardTemplates'
+    | 'listUsers'
+    | 'issueCard'
+    | 'changeCardPin'
+    | 'unblockCard'
+    | 'cleanCard'
+    | 'listSmartcards'
+    | 'getSmartcard'
+    | 'revokeCard'
   >;
   bus: { showToast(input: ToastInput): void };
   now: () => number;

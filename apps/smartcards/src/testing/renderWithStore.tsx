@@ -21,6 +21,15 @@ export function fakeApi() {
     temporaryPassActivation: jest.fn(),
     batchPrintTemporaryPasses: jest.fn(),
     smartcardRequest: jest.fn(),
+    listCardTemplates: jest.fn().mockResolvedValue({ cardTemplates: [] }),
+    listUsers: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
+    issueCard: jest.fn(),
+    changeCardPin: jest.fn(),
+    unblockCard: jest.fn(),
+    cleanCard: jest.fn(),
+    listSmartcards: jest.fn().mockResolvedValue({ smartcards: [] }),
+    getSmartcard: jest.fn(),
+    revokeCard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

@@ -117,4 +117,13 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_REVOKE_PARTIAL: 'Some certificates of the card could not be revoked',
   /** designed: unblock of a card whose PUK the server does not hold. */
   SMARTCARD_NO_PUK: 'The server holds no PUK for this card.',
+  /** designed: the console's revoke and clean outcomes (signin §4 "each flows processing, then done, with success or failure"). */
+  SMARTCARD_REVOKED: 'Smartcard revoked',
+  SMARTCARD_REVOKE_FAILED: 'Smartcard could not be revoked',
+  SMARTCARD_CLEANED: 'Smartcard cleaned',
+  SMARTCARD_CLEAN_FAILED: 'Smartcard could not be cleaned',
+  /** designed: the card list or a card record could not be loaded. */
+  SMARTCARDS_LOAD_FAILED: 'Could not load the smartcards',
+  /** designed: the issue form names a username the tenant does not have. */
+  SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
 } as const);

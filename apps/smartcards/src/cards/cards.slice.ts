@@ -1,0 +1,133 @@
+/**
+ * The card actions of the cms screen (signin §4 "Smartcard actions": each flows processing, then done, with
+ * success or failure; a card being processed receives progress events until done) and the card records of the
+ * tenant (list and one card, for view and revoke). Progress comes from the server's `cardProgress` events on the
+ * reader stream (bus `readers$`, through the readers slice's `readerEvent`).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CardTemplate, Smartcard } from '@tessera/domain';
+import { resetAll } from '@tessera/store';
+import { readersActions } from '../readers/readers.slice';
+
+/** The card actions a reader's card can take on the cms screen. */
+export type CardActionKind = 'issue' | 'changePin' | 'unblock' | 'clean';
+
+/** One card action on a reader: its progress steps as the server reports them, then the outcome. */
+export interface CardAction {
+  kind: CardActionKind;
+  status: 'processing' | 'success' | 'failure';
+  steps: string[];
+  message: string;
+  /** The field the server named when it refused the request. */
+  field: string | null;
+  /** The card record the action produced (issue). */
+  cardId: string | null;
+}
+
+/** Loading state of a list or record. */
+export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+/** State of the card screens. */
+export interface CardsState {
+  actions: Record<string, CardAction>;
+  templates: CardTemplate[];
+  list: { status: LoadStatus; cards: Smartcard[]; message: string };
+  view: { status: LoadStatus; card: Smartcard | null; message: string; revoke: { status: 'idle' | 'processing' | 'success' | 'failure'; message: string } };
+}
+
+const initialState: CardsState = {
+  actions: {},
+  templates: [],
+  list: { status: 'idle', cards: [], message: '' },
+  view: { status: 'idle', card: null, message: '', revoke: { status: 'idle', message: '' } },
+};
+
+/** IssueCard as the form asks for it: the epic finds the user by username. */
+export interface IssueRequest {
+  readerName: string;
+  username: string;
+  cardTemplateId: string;
+  pin: string;
+}
+
+const start = (state: CardsState, readerName: string, kind: CardActionKind) => {
+  state.actions[readerName] = { kind, status: 'processing', steps: [], message: '', field: null, cardId: null };
+};
+
+/** The cards slice. */
+export const cardsSlice = createSlice({
+  name: 'smartcardCards',
+  initialState,
+  reducers: {
+    templatesLoaded(state, action: PayloadAction<CardTemplate[]>) {
+      state.templates = action.payload;
+    },
+    issueRequested(state, action: PayloadAction<IssueRequest>) {
+      start(state, action.payload.readerName, 'issue');
+    },
+    changePinRequested(state, action: PayloadAction<{ readerName: string; oldPin: string; newPin: string }>) {
+      start(state, action.payload.readerName, 'changePin');
+    },
+    unblockRequested(state, action: PayloadAction<{ readerName: string; newPin: string }>) {
+      start(state, action.payload.readerName, 'unblock');
+    },
+    cleanRequested(state, action: PayloadAction<{ readerName: string }>) {
+      start(state, action.payload.readerName, 'clean');
+    },
+    actionDone(state, action: PayloadAction<{ readerName: string; ok: boolean; message: string; field?: string | null; cardId?: string | null }>) {
+      const current = state.actions[action.payload.readerName];
+      if (!current) return;
+      current.status = action.payload.ok ? 'success' : 'failure';
+      current.message = action.payload.message;
+      current.field = action.payload.field ?? null;
+      current.cardId = action.payload.cardId ?? null;
+    },
+    listRequested(state) {
+      state.list.status = 'loading';
+    },
+    listLoaded(state, action: PayloadAction<Smartcard[]>) {
+      state.list = { status: 'succeeded', cards: action.payload, message: '' };
+    },
+    listFailed(state, action: PayloadAction<string>) {
+      state.list = { status: 'failed', cards: [], message: action.payload };
+    },
+    cardRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view = { status: 'loading', card: null, message: '', revoke: { status: 'idle', message: '' } };
+    },
+    cardLoaded(state, action: PayloadAction<Smartcard>) {
+      state.view.status = 'succeeded';
+      state.view.card = action.payload;
+    },
+    cardFailed(state, action: PayloadAction<string>) {
+      state.view.status = 'failed';
+      state.view.message = action.payload;
+    },
+    revokeRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.revoke = { status: 'processing', message: '' };
+    },
+    revokeDone(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard }>) {
+      state.view.revoke = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message };
+      if (action.payload.card) state.view.card = action.payload.card;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(resetAll, () => initialState);
+    // The server's progress steps of the action running on a reader (signin §4 "receives progress events until done").
+    builder.addCase(readersActions.readerEvent, (state, action) => {
+      const event = action.payload as { type: string; readerName: string; step?: unknown };
+      if (event.type !== 'cardProgress' || typeof event.step !== 'string') return;
+      const current = state.actions[event.readerName];
+      if (current?.status === 'processing' && current.steps.at(-1) !== event.step) current.steps.push(event.step);
+    });
+  },
+});
+
+/** Cards events. */
+export const cardsActions = cardsSlice.actions;
+
+type WithCards = { smartcardCards?: CardsState };
+
+/** Cards selectors; safe before the slice is injected. */
+export const cardsSelectors = {
+  selectState: (state: WithCards): CardsState => state.smartcardCards ?? initialState,
+};
