@@ -30,6 +30,12 @@ test('an administrator issues the card in a reader, views it, revokes it, change
   expect(cardTemplate.status(), await cardTemplate.text()).toBe(201);
   const holder = await createUserWithPermissions(page.request, baseURL!, ['selfServicePortal']);
 
+  const sockets: string[] = [];
+  const posts: string[] = [];
+  page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
   await page.addInitScript((agentUrl) => localStorage.setItem('tessera.userSettings', JSON.stringify({ agentUrl })), `http://127.0.0.1:${AGENT_E2E_PORT}`);
   await page.goto('/credentials/smartcards/cms');
   await expect(page.getByTestId('agent-status')).toHaveText('Connected');
@@ -54,6 +60,10 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await expect(progress).toContainText('Card read');
     await expect(progress).toContainText('Certificates issued');
     await expect(progress).toContainText('Certificates written to the card');
+    await expect(progress).toContainText('Done');
+    // The issue ran over IssueCardStream, not the HTTP call.
+    expect(sockets).toContain('/api2/CMS-v2/IssueCardStream');
+    expect(posts.filter((p) => p.endsWith('/IssueCard'))).toEqual([]);
     await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText('issued');
     await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText(`staff-${suffix}`);
 

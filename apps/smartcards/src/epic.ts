@@ -2,6 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import type { Epic } from 'redux-observable';
 import type { ApiClient } from '@tessera/api';
 import type { ToastInput } from '@tessera/domain';
+import type { Bus } from '@tessera/bus';
 
 /** What the smartcards app's epics use of the store dependencies (`{api, bus, now}`). */
 export interface SmartcardsEpicDependencies {
@@ -28,7 +29,7 @@ export interface SmartcardsEpicDependencies {
     | 'getSmartcard'
     | 'revokeCard'
   >;
-  bus: { showToast(input: ToastInput): void };
+  bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;
 }
 

@@ -6,6 +6,8 @@
  * pulled out mid-issue leaves an `error` record, never an `issued` one.
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
@@ -228,5 +230,58 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect((await olga.get(`/smartcards/users/${aliceId}`)).statusCode).toBe(404);
     const issue = await olga.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
     expect(issue.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
+  });
+
+  it('should issue over IssueCardStream: the request as the one message, this operation\'s progress steps, then the card; refusals name the field; same origin and smartcardManage only', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = `ws://127.0.0.1:${port}/api2/CMS-v1/IssueCardStream`;
+    const refusal = (headers: Record<string, string>, origin: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(url, { headers, origin });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+      });
+    expect(await refusal({ cookie }, 'https://evil.example')).toBe(403);
+    expect(await refusal({}, `http://127.0.0.1:${port}`)).toBe(401);
+    const { userId: bobId } = await t.createUser(tenantId, 'bob', ['selfServicePortal']);
+    const bob = t.client();
+    await bob.login('bob', TEST_PASSWORD);
+    expect(await refusal({ cookie: [...bob.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, `http://127.0.0.1:${port}`)).toBe(403);
+
+    type Message = { type: string; readerName: string; operationId?: string; step?: string; field?: string; status?: number; message?: string; result?: { status: string; userId: string; serialNumber: string } };
+    const run = (request: unknown) =>
+      new Promise<{ messages: Message[]; closeCode: number }>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: Message[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', (code) => resolve({ messages, closeCode: code }));
+        ws.on('error', reject);
+      });
+
+    // A body the schema refuses: the field named, nothing opened.
+    const bad = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: '12' });
+    expect(bad.closeCode).toBe(1000);
+    expect(bad.messages).toEqual([{ type: 'cardOperationFailed', readerName: READER, operationId: expect.any(String), status: 400, code: 'VALIDATION', field: 'pin', message: expect.stringMatching(/^pin /) }]);
+
+    // The card in READER is issued already: clean it, then issue it to bob over the stream while another operation's progress goes by.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const other = setTimeout(() => t.app.agentHub.publish(sessionId, { type: CARD_PROGRESS_EVENT, readerName: READER, operationId: 'someone-else', step: 'read card' }), 5);
+    const good = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN });
+    clearTimeout(other);
+    expect(good.closeCode).toBe(1000);
+    const operationIds = new Set(good.messages.map((m) => m.operationId));
+    expect(operationIds.size).toBe(1);
+    expect(good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(['open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
+    const last = good.messages.at(-1)!;
+    expect(last).toMatchObject({ type: 'cardOperationDone', readerName: READER, result: { status: 'issued', userId: bobId, serialNumber: agent.readers.get(READER).smartcard?.serialNumber } });
+    expect(JSON.stringify(good.messages)).not.toMatch(/sealed|puk|management/i);
+    expect((await t.auditRows('smartcard.issue')).at(-1)).toMatchObject({ outcome: 'success', actor_username: 'admin', detail: { userId: bobId } });
+
+    // The card now has a record: the service's refusal comes back as the HTTP call's would.
+    const again = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN });
+    expect(again.messages.at(-1)).toMatchObject({ type: 'cardOperationFailed', status: 409, field: 'card_id', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
   });
 });

@@ -10,6 +10,7 @@ import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import * as service from './cards.service';
+import { registerCardStreams } from './card-streams';
 
 const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
@@ -25,7 +26,8 @@ const CardIdSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const IssueCardSchema = Type.Object(
+/** The IssueCard body (also the first message of IssueCardStream). */
+export const IssueCardSchema = Type.Object(
   {
     card_id: CardIdSchema,
     user_id: Uuid(),
@@ -71,6 +73,12 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.issueCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/IssueCardStream`),
+    schema: IssueCardSchema,
+    summary: 'IssueCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome (signin §7)',
+    run: (auth, actor, body, operationId) => service.issueCard(deps, auth, actor, body as Parameters<typeof service.issueCard>[3], { operationId }),
+  });
   const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
   for (const v of VERSIONS) {
     app.post(

@@ -5,8 +5,9 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType } from 'redux-observable';
-import { catchError, concat, defer, from, map, mergeMap, of, switchMap } from 'rxjs';
-import { MESSAGES } from '@tessera/domain';
+import { Observable, catchError, concat, defer, filter, from, map, mergeMap, of, switchMap } from 'rxjs';
+import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
+import { MESSAGES, type Smartcard } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
 import { cardsActions as A } from './cards.slice';
 
@@ -53,21 +54,50 @@ export const templatesEpic: SmartcardsEpic = (action$, _state$, { api }) =>
     ),
   );
 
-/** IssueCard: the user by exact username (the server's search), then the card. */
+/** The server's websocket URL of a path (same origin as the page). */
+function streamUrl(path: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+}
+
+/**
+ * IssueCard over IssueCardStream (signin §7): the user by exact username (the server's search), then the request
+ * on the stream; its progress steps and its outcome come back on the bus `readers$`.
+ */
 export const issueEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
     ofType(A.issueRequested.type),
     mergeMap((action) => {
       const { readerName, username, cardTemplateId, pin } = (action as ReturnType<typeof A.issueRequested>).payload;
-      const issue = async () => {
+      const failed = (error: unknown) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_ISSUE_FAILED, { ok: false, error })), of(A.listRequested()));
+      const user$ = defer(async () => {
         const users = await api.listUsers({ search: username, take: 50 });
         const user = users.results.find((u) => u.username === username);
         if (!user) throw Object.assign(new Error(MESSAGES.SMARTCARD_USER_UNKNOWN), { field: 'user_id' });
-        return api.issueCard({ card_id: { readerName }, user_id: user.id, card_template_id: cardTemplateId, pin }, cmsVersionOf(state$.value));
-      };
-      return defer(issue).pipe(
-        mergeMap((card) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_ISSUED, { ok: true, message: card.serialNumber, cardId: card.cardId })), of(A.listRequested()))),
-        catchError((error: unknown) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_ISSUE_FAILED, { ok: false, error })), of(A.listRequested()))),
+        return user;
+      });
+      const issue$ = (userId: string) =>
+        new Observable<Action>((subscriber) => {
+          const events = bus.readers$.pipe(filter((event) => event.readerName === readerName)).subscribe((event) => {
+            const data = (event.data ?? {}) as { step?: unknown; result?: Smartcard };
+            if (event.type === 'cardProgress' && typeof data.step === 'string') subscriber.next(A.progress({ readerName, step: data.step }));
+            if (event.type === CARD_OPERATION_DONE && data.result) {
+              subscriber.next(done(bus, readerName, MESSAGES.SMARTCARD_ISSUED, { ok: true, message: data.result.serialNumber, cardId: data.result.cardId }));
+              subscriber.next(A.listRequested());
+              subscriber.complete();
+            }
+            if (event.type === CARD_OPERATION_FAILED) {
+              failed(data).subscribe(subscriber);
+            }
+          });
+          const stop = bus.runCardStream(streamUrl(`/api2/${cmsVersionOf(state$.value)}/IssueCardStream`), readerName, { card_id: { readerName }, user_id: userId, card_template_id: cardTemplateId, pin });
+          return () => {
+            events.unsubscribe();
+            stop();
+          };
+        });
+      return user$.pipe(
+        mergeMap((user) => issue$(user.id)),
+        catchError((error: unknown) => failed(error)),
       );
     }),
   );

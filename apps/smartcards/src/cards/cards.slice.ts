@@ -54,6 +54,12 @@ const start = (state: CardsState, readerName: string, kind: CardActionKind) => {
   state.actions[readerName] = { kind, status: 'processing', steps: [], message: '', field: null, cardId: null };
 };
 
+/** Adds a step to the action running on a reader, once (the reader stream and the operation stream both carry it). */
+const addStep = (state: CardsState, readerName: string, step: string) => {
+  const current = state.actions[readerName];
+  if (current?.status === 'processing' && !current.steps.includes(step)) current.steps.push(step);
+};
+
 /** The cards slice. */
 export const cardsSlice = createSlice({
   name: 'smartcardCards',
@@ -73,6 +79,10 @@ export const cardsSlice = createSlice({
     },
     cleanRequested(state, action: PayloadAction<{ readerName: string }>) {
       start(state, action.payload.readerName, 'clean');
+    },
+    /** A progress step of the action on a reader (its operation stream). */
+    progress(state, action: PayloadAction<{ readerName: string; step: string }>) {
+      addStep(state, action.payload.readerName, action.payload.step);
     },
     actionDone(state, action: PayloadAction<{ readerName: string; ok: boolean; message: string; field?: string | null; cardId?: string | null }>) {
       const current = state.actions[action.payload.readerName];
@@ -116,8 +126,7 @@ export const cardsSlice = createSlice({
     builder.addCase(readersActions.readerEvent, (state, action) => {
       const event = action.payload as { type: string; readerName: string; step?: unknown };
       if (event.type !== 'cardProgress' || typeof event.step !== 'string') return;
-      const current = state.actions[event.readerName];
-      if (current?.status === 'processing' && current.steps.at(-1) !== event.step) current.steps.push(event.step);
+      addStep(state, event.readerName, event.step);
     });
   },
 });

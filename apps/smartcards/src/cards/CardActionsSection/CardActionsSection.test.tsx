@@ -38,9 +38,6 @@ describe('CardActionsSection', () => {
     const { api, bus, store } = setup();
     await screen.findByRole('option', { name: 'staff' });
     api.listUsers.mockResolvedValue({ totalResults: 2, results: [{ id: 'u9', username: 'alicey' }, { id: 'u1', username: 'alice' }] });
-    let finish: (c: Smartcard) => void = () => undefined;
-    api.issueCard.mockReturnValue(new Promise<Smartcard>((resolve) => (finish = resolve)));
-
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
     fireEvent.change(pinField('PIN'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue card' }));
@@ -49,22 +46,44 @@ describe('CardActionsSection', () => {
 
     fireEvent.change(pinField('PIN'), { target: { value: '24681357' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue card' }));
-    await waitFor(() => expect(api.issueCard).toHaveBeenCalledWith({ card_id: { readerName: READER }, user_id: 'u1', card_template_id: 't1', pin: '24681357' }, 'CMS-v2'));
+    // IssueCardStream carries the request; progress and outcome come back on the bus readers$.
+    await waitFor(() =>
+      expect(bus.runCardStream).toHaveBeenCalledWith('ws://localhost/api2/CMS-v2/IssueCardStream', READER, { card_id: { readerName: READER }, user_id: 'u1', card_template_id: 't1', pin: '24681357' }),
+    );
     expect(api.listUsers).toHaveBeenCalledWith({ search: 'alice', take: 50 });
+    expect(api.issueCard).not.toHaveBeenCalled();
     expect(screen.getByTestId('card-action-status').textContent).toBe('Processing…');
     expect((screen.getByRole('button', { name: 'Issue card' }) as HTMLButtonElement).disabled).toBe(true);
 
     act(() => {
-      for (const step of ['open', 'read card', 'generate keys']) store.dispatch(readersActions.readerEvent({ type: 'cardProgress', readerName: READER, step } as never));
-      // Another reader's progress is not this action's.
-      store.dispatch(readersActions.readerEvent({ type: 'cardProgress', readerName: 'other', step: 'done' } as never));
+      for (const step of ['open', 'read card', 'generate keys']) bus.readers.next({ type: 'cardProgress', readerName: READER, data: { type: 'cardProgress', step } });
+      // The reader stream carries the same step again; another reader's progress is not this action's.
+      store.dispatch(readersActions.readerEvent({ type: 'cardProgress', readerName: READER, step: 'open' } as never));
+      bus.readers.next({ type: 'cardProgress', readerName: 'other', data: { step: 'done' } });
     });
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Card opened', 'Card read', 'PIN, PUK and keys set on the card']);
 
-    await act(async () => finish(card));
+    act(() => bus.readers.next({ type: 'cardOperationDone', readerName: READER, data: { type: 'cardOperationDone', result: card } }));
     await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Smartcard issued successfully!'));
     expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'Smartcard issued successfully!', message: '1234' });
     expect(screen.getByRole('link', { name: 'View the card' }).getAttribute('href')).toBe('/credentials/smartcards/view/c1');
+  });
+
+  it('should show the refusal the stream answers, under the field it names', async () => {
+    const { api, bus } = setup();
+    await screen.findByRole('option', { name: 'staff' });
+    api.listUsers.mockResolvedValue({ totalResults: 1, results: [{ id: 'u1', username: 'alice' }] });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.change(pinField('PIN'), { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue card' }));
+    await waitFor(() => expect(bus.runCardStream).toHaveBeenCalled());
+    act(() =>
+      bus.readers.next({ type: 'cardOperationFailed', readerName: READER, data: { status: 400, code: 'VALIDATION', field: 'user_id', message: 'Secret questions must be set before a card is issued or reissued.' } }),
+    );
+    const text = 'Smartcard could not be issued: Secret questions must be set before a card is issued or reissued.';
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe(text));
+    expect(screen.getAllByText(text)).toHaveLength(2);
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'Smartcard could not be issued', message: 'Secret questions must be set before a card is issued or reissued.' });
   });
 
   it('should name the username when the tenant has no such user, and not issue', async () => {
