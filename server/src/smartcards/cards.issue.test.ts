@@ -284,4 +284,61 @@ describe('IssueCard through the agent and the virtual card', () => {
     const again = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN });
     expect(again.messages.at(-1)).toMatchObject({ type: 'cardOperationFailed', status: 409, field: 'card_id', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
   });
+
+  it('should register a card, assign, unassign and assign it, issue it on its record, refuse to assign it then, and unregister it (certificates revoked)', async () => {
+    // The card in READER is bob's from the stream test: forget it first.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const serialNumber = agent.readers.get(READER).smartcard?.serialNumber;
+
+    // Issue details are all or nothing, checked before the card is touched.
+    const partial = await admin.post('/api2/CMS-v1/RegisterCard', { card_id: { readerName: READER }, user_id: aliceId });
+    expect(partial.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
+    expect(await cards()).not.toContainEqual(expect.objectContaining({ serial_number: serialNumber }));
+
+    const registered = await admin.post('/api2/CMS-v1/RegisterCard', { card_id: { readerName: READER, applet_id: 'piv' } });
+    expect(registered.statusCode).toBe(200);
+    const { smartcard, issued } = registered.json();
+    expect(issued).toBe(false);
+    expect(smartcard).toMatchObject({ status: 'registered', serialNumber, userId: null, cardTemplateId: null, certificates: [], extensions: { applet_id: 'piv' } });
+    expect((await admin.post('/api2/CMS-v2/RegisterCard', { card_id: { readerName: READER } })).json()).toMatchObject({ code: 'CONFLICT', field: 'card_id', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
+    expect((await t.auditRows('smartcard.register')).at(-1)).toMatchObject({ target_id: smartcard.cardId, detail: { serialNumber } });
+
+    const assign = (body: Record<string, unknown>) => admin.post('/api2/CMS-v2/AssignCard', { card_id: smartcard.cardId, user_id: aliceId, card_template_id: cardTemplateId, ...body });
+    expect((await assign({ user_id: tenantId })).json()).toMatchObject({ code: 'VALIDATION', field: 'user_id' });
+    expect((await assign({ extensions: { temporary_card: false } })).json()).toMatchObject({ status: 'assigned', userId: aliceId, cardTemplateId, extensions: { applet_id: 'piv', temporary_card: false } });
+    expect((await admin.post('/api2/CMS-v2/UnassignCard', { card_id: smartcard.cardId })).json()).toMatchObject({ status: 'registered', userId: null, cardTemplateId: null });
+    expect((await assign({})).json()).toMatchObject({ status: 'assigned', userId: aliceId });
+    expect((await t.auditRows('smartcard.assign')).length).toBe(2);
+    expect((await t.auditRows('smartcard.unassign')).length).toBe(1);
+
+    // Issue on the assigned record: the same card id, now issued.
+    const issuedCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).json();
+    expect(issuedCard).toMatchObject({ cardId: smartcard.cardId, status: 'issued', serialNumber });
+    expect((await assign({})).json()).toMatchObject({ code: 'CONFLICT', field: 'card_id', message: MESSAGES.SMARTCARD_NOT_ASSIGNABLE });
+    expect((await admin.post('/api2/CMS-v2/UnassignCard', { card_id: smartcard.cardId })).statusCode).toBe(409);
+
+    // Unregister: every certificate revoked, the record gone.
+    const unregistered = await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: smartcard.cardId });
+    expect(unregistered.json()).toEqual({ unregistered: true, pkiError: false, certRevokeError: null });
+    for (const c of issuedCard.certificates) {
+      expect((await admin.get(`/api2/Certificates-v1/Certificate?certId=${encodeURIComponent(c.certId)}`)).json()).toMatchObject({ status: 'revoked' });
+    }
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${smartcard.cardId}`)).statusCode).toBe(404);
+    expect((await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: smartcard.cardId })).statusCode).toBe(404);
+    expect((await t.auditRows('smartcard.unregister')).at(-1)).toMatchObject({ outcome: 'success', target_id: smartcard.cardId });
+
+    // Register chaining into issue (signin §4), and another tenant sees none of it. Unregister left the card's keys
+    // and management key on it: clean it (a card the server does not know is cleaned too) before it is reused.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const chained = (await admin.post('/api2/CMS-v2/RegisterCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).json();
+    expect(chained).toMatchObject({ issued: true, smartcard: { status: 'issued', serialNumber, userId: aliceId } });
+    expect(chained.smartcard.certificates).toHaveLength(2);
+    const other = await t.createTenant('Initech', ['initech.example']);
+    await t.createUser(other, 'ivan', ['smartcardManage']);
+    const ivan = t.client();
+    await ivan.post('/api2/Authentication-v1/login', { username: 'ivan', password: TEST_PASSWORD }, { headers: { host: 'initech.example' } });
+    expect((await ivan.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: chained.smartcard.cardId })).statusCode).toBe(404);
+    expect((await ivan.post('/api2/CMS-v2/AssignCard', { card_id: chained.smartcard.cardId, user_id: aliceId, card_template_id: cardTemplateId })).statusCode).toBe(404);
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${chained.smartcard.cardId}`)).json()).toMatchObject({ status: 'issued' });
+  });
 });

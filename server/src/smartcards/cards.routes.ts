@@ -108,6 +108,71 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.unblockCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/RegisterCard`,
+      {
+        config,
+        schema: {
+          summary: 'Register the card in a reader (serial, ATR, no user); with user_id, card_template_id and pin, issue it too',
+          tags,
+          body: Type.Object(
+            {
+              card_id: CardIdSchema,
+              user_id: Type.Optional(Uuid()),
+              card_template_id: Type.Optional(Uuid()),
+              pin: Type.Optional(Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' })),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Type.Object({ smartcard: SmartcardSchema, issued: Type.Boolean() }), ...errorResponses(400, 401, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.registerCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+    app.post(
+      `/api2/${v}/UnregisterCard`,
+      {
+        config,
+        schema: {
+          summary: 'Revoke the certificates of a smartcard and forget it (pkiError when the PKI refused some: the card stays)',
+          tags,
+          body: Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false }),
+          response: { 200: Type.Object({ unregistered: Type.Boolean(), pkiError: Type.Boolean(), certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => service.unregisterCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  app.post(
+    '/api2/CMS-v2/AssignCard',
+    {
+      config,
+      schema: {
+        summary: 'Assign a registered smartcard to a user with a card template',
+        tags,
+        body: Type.Object(
+          { card_id: Uuid(), user_id: Uuid(), card_template_id: Uuid(), extensions: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 50 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.assignCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    '/api2/CMS-v2/UnassignCard',
+    {
+      config,
+      schema: {
+        summary: 'Take the user and card template off an assigned smartcard (back to registered)',
+        tags,
+        body: Type.Object({ card_id: Uuid() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.unassignCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.post(
     '/api2/CMS-v2/RevokeCard',
     {

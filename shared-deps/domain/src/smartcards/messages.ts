@@ -124,6 +124,12 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_CLEAN_FAILED: 'Smartcard could not be cleaned',
   /** designed: the card list or a card record could not be loaded. */
   SMARTCARDS_LOAD_FAILED: 'Could not load the smartcards',
+  SMARTCARD_REGISTERED: 'Registered Smartcard',
+  SMARTCARD_REGISTER_FAILED: 'Smartcard could not be registered',
+  SMARTCARD_UNREGISTERED: 'Smartcard unregistered successfully',
+  SMARTCARD_UNREGISTER_FAILED: 'Smartcard could not be unregistered',
+  /** designed: AssignCard or UnassignCard on a card that is issued (or being issued): clean or unregister it first. */
+  SMARTCARD_NOT_ASSIGNABLE: 'Only a registered or assigned card can be assigned or unassigned.',
   /** designed: the issue form names a username the tenant does not have. */
   SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
 } as const);
