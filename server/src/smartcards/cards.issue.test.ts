@@ -341,4 +341,37 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect((await ivan.post('/api2/CMS-v2/AssignCard', { card_id: chained.smartcard.cardId, user_id: aliceId, card_template_id: cardTemplateId })).statusCode).toBe(404);
     expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${chained.smartcard.cardId}`)).json()).toMatchObject({ status: 'issued' });
   });
+
+  it('should register chaining into issue over RegisterCardStream and unregister over UnregisterCardStream, with one operation id and its steps', async () => {
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    type Message = { type: string; operationId?: string; step?: string; result?: Record<string, unknown>; field?: string };
+    const run = (stream: string, request: unknown) =>
+      new Promise<Message[]>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/api2/CMS-v2/${stream}`, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: Message[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', () => resolve(messages));
+        ws.on('error', reject);
+      });
+    const [existing] = (await admin.get('/api2/CMS-v2/Smartcards')).json().smartcards.filter((c: { serialNumber: string }) => c.serialNumber === agent.readers.get(READER).smartcard?.serialNumber);
+    expect((await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: existing.cardId })).json()).toMatchObject({ unregistered: true });
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+
+    const partial = await run('RegisterCardStream', { card_id: { readerName: READER }, pin: PIN });
+    expect(partial).toEqual([expect.objectContaining({ type: 'cardOperationFailed', status: 400, field: 'user_id' })]);
+
+    const registered = await run('RegisterCardStream', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(new Set(registered.map((m) => m.operationId)).size).toBe(1);
+    // The registration's steps, then the issue's.
+    expect(registered.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(['open', 'read card', 'done', 'open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
+    const outcome = registered.at(-1)!;
+    expect(outcome).toMatchObject({ type: 'cardOperationDone', result: { issued: true, smartcard: { status: 'issued', userId: aliceId } } });
+
+    const cardId = (outcome.result!.smartcard as { cardId: string }).cardId;
+    const unregistered = await run('UnregisterCardStream', { smartcard_id: cardId });
+    expect(unregistered).toEqual([expect.objectContaining({ type: 'cardOperationDone', result: { unregistered: true, pkiError: false, certRevokeError: null } })]);
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${cardId}`)).statusCode).toBe(404);
+  });
 });

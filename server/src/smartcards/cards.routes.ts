@@ -37,6 +37,18 @@ export const IssueCardSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The RegisterCard body (also the message of RegisterCardStream). */
+export const RegisterCardSchema = Type.Object(
+  {
+    card_id: CardIdSchema,
+    user_id: Type.Optional(Uuid()),
+    card_template_id: Type.Optional(Uuid()),
+    pin: Type.Optional(Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' })),
+  },
+  { additionalProperties: false },
+);
+/** The UnregisterCard body (also the message of UnregisterCardStream). */
+export const UnregisterCardSchema = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
 const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
 const SmartcardSchema = Type.Object({
   cardId: Type.String(),
@@ -79,6 +91,18 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary: 'IssueCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome (signin §7)',
     run: (auth, actor, body, operationId) => service.issueCard(deps, auth, actor, body as Parameters<typeof service.issueCard>[3], { operationId }),
   });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/RegisterCardStream`),
+    schema: RegisterCardSchema,
+    summary: 'RegisterCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome {smartcard, issued} (signin §7)',
+    run: (auth, actor, body, operationId) => service.registerCard(deps, auth, actor, body as service.RegisterCardRequest, { operationId }),
+  });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/UnregisterCardStream`),
+    schema: UnregisterCardSchema,
+    summary: 'UnregisterCard over a websocket: the request as the first message, then the outcome {unregistered, pkiError, certRevokeError} (signin §7)',
+    run: (auth, actor, body) => service.unregisterCard(deps, auth, actor, body as { smartcard_id: string }),
+  });
   const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
   for (const v of VERSIONS) {
     app.post(
@@ -116,15 +140,7 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: 'Register the card in a reader (serial, ATR, no user); with user_id, card_template_id and pin, issue it too',
           tags,
-          body: Type.Object(
-            {
-              card_id: CardIdSchema,
-              user_id: Type.Optional(Uuid()),
-              card_template_id: Type.Optional(Uuid()),
-              pin: Type.Optional(Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' })),
-            },
-            { additionalProperties: false },
-          ),
+          body: RegisterCardSchema,
           response: { 200: Type.Object({ smartcard: SmartcardSchema, issued: Type.Boolean() }), ...errorResponses(400, 401, 404, 409, 502, 503, 504) },
         },
       },
@@ -137,7 +153,7 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: 'Revoke the certificates of a smartcard and forget it (pkiError when the PKI refused some: the card stays)',
           tags,
-          body: Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false }),
+          body: UnregisterCardSchema,
           response: { 200: Type.Object({ unregistered: Type.Boolean(), pkiError: Type.Boolean(), certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 404, 409, 503) },
         },
       },

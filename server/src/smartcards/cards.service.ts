@@ -366,7 +366,7 @@ export interface RegisterCardRequest {
  * `user_id`, `card_template_id` and `pin` it then issues the card on that record (all three or none). Audited
  * `smartcard.register`. @throws ValidationError, ConflictError (a card the server knows), the relay's errors
  */
-export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: RegisterCardRequest): Promise<{ smartcard: Smartcard; issued: boolean }> {
+export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: RegisterCardRequest, options: { operationId?: string } = {}): Promise<{ smartcard: Smartcard; issued: boolean }> {
   const readerName = readerOf(request.card_id);
   const details = { user_id: request.user_id, card_template_id: request.card_template_id, pin: request.pin };
   const given = Object.entries(details).filter(([, v]) => v !== undefined);
@@ -383,7 +383,7 @@ export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Ac
     const pinProblem = validatePin(details.pin!, await pinRequirementsOfTemplate(deps.db, auth.tenantId, template.id));
     if (pinProblem) throw new ValidationError('pin', pinProblem, { exact: true });
   }
-  const registered = await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
+  const registered = await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName, ...(options.operationId ? { operationId: options.operationId } : {}) }, async (card, piv) => {
     card.step('read card');
     const serialNumber = await serialOf(piv);
     if (!serialNumber) throw new ValidationError('card_id', 'the card has neither a serial number nor a GUID');
@@ -398,7 +398,7 @@ export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Ac
     return toSmartcard(row!);
   });
   if (given.length < 3) return { smartcard: registered, issued: false };
-  const issued = await issueCard(deps, auth, actor, { card_id: { readerName }, user_id: details.user_id!, card_template_id: details.card_template_id!, pin: details.pin! });
+  const issued = await issueCard(deps, auth, actor, { card_id: { readerName }, user_id: details.user_id!, card_template_id: details.card_template_id!, pin: details.pin! }, options);
   return { smartcard: issued, issued: true };
 }
 
