@@ -2,7 +2,8 @@
  * signin §4 "Smartcard actions", §7 IssueCard, RevokeCard, ChangePin, CleanCard; admin-console §2.2 cms and
  * view/{smartcardId}: an administrator issues the virtual card in the agent's reader to a user from the cms
  * screen (the server drives the card through the agent; its progress steps show), views the card, revokes it,
- * changes its PIN and cleans it, so the card is factory-fresh again for the other journeys.
+ * changes its PIN and cleans it, then registers it, assigns it and unregisters it; the card is factory-fresh again
+ * for the other journeys.
  */
 import { AGENT_E2E_PORT } from '../playwright.config';
 import { apiCall, createUserWithPermissions, expect, test } from './fixtures';
@@ -92,6 +93,8 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     // Change PIN on the card: a wrong current PIN is refused by the card, the right one changes it.
     await page.getByRole('link', { name: 'Back to card readers' }).click();
     await expect(page.getByTestId('agent-status')).toHaveText('Connected');
+    // The panel links the agent again; its reader snapshot says the new link is up.
+    await expect(row).toContainText('PIV');
     await form.getByLabel('Change PIN').check();
     await form.getByLabel('Current PIN').fill('11112222');
     await form.getByLabel('New PIN').fill('13572468');
@@ -109,6 +112,25 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await expect(status).toHaveText('Smartcard cleaned', { timeout: 60_000 });
     await expect(page.getByRole('row', { name: `Card ${serial}` })).toHaveCount(0);
     expect((await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${cardId}`)).status()).toBe(404);
+
+    // Register (over RegisterCardStream), assign to the holder on the card's page, then unregister.
+    await form.getByLabel('Register').check();
+    await form.getByRole('button', { name: 'Register card' }).click();
+    await expect(status).toHaveText('Registered Smartcard', { timeout: 30_000 });
+    expect(sockets).toContain('/api2/CMS-v2/RegisterCardStream');
+    await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText('registered');
+    await page.getByRole('link', { name: 'View the card' }).click();
+    await expect(page.getByTestId('card-status')).toHaveText('registered');
+    const assign = page.getByRole('form', { name: 'Assign card' });
+    await assign.getByLabel('Username', { exact: true }).fill(holder.username);
+    await assign.getByLabel('Card template').selectOption({ label: `staff-${suffix}` });
+    await assign.getByRole('button', { name: 'Assign card' }).click();
+    await expect(page.getByTestId('card-status')).toHaveText('assigned');
+    await expect(page.getByTestId('card-change-status')).toHaveText('Smartcard assigned');
+    await page.getByRole('button', { name: 'Unregister card' }).click();
+    await expect(page.getByTestId('card-change-status')).toHaveText('Smartcard unregistered successfully');
+    const registeredId = page.url().split('/').at(-1)!;
+    expect((await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${registeredId}`)).status()).toBe(404);
   } finally {
     // Leave the card factory-fresh (PIN 123456) for the readers journey, whatever happened above.
     await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } });

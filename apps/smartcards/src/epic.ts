@@ -28,6 +28,9 @@ export interface SmartcardsEpicDependencies {
     | 'listSmartcards'
     | 'getSmartcard'
     | 'revokeCard'
+    | 'unregisterCard'
+    | 'assignCard'
+    | 'unassignCard'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

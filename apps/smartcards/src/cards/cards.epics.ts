@@ -60,6 +60,42 @@ function streamUrl(path: string): string {
 }
 
 /**
+ * Runs a card operation over its stream (signin §7 IssueCardStream, RegisterCardStream): the request goes out on the
+ * bus `runCardStream`; the operation's progress steps and its outcome come back on the bus `readers$`.
+ */
+function streamOperation(
+  bus: Bus,
+  url: string,
+  readerName: string,
+  request: unknown,
+  titles: { ok: string; failed: string },
+  cardOf: (result: unknown) => Smartcard | undefined,
+): Observable<Action> {
+  return new Observable<Action>((subscriber) => {
+    const events = bus.readers$.pipe(filter((event) => event.readerName === readerName)).subscribe((event) => {
+      const data = (event.data ?? {}) as { step?: unknown; result?: unknown };
+      if (event.type === 'cardProgress' && typeof data.step === 'string') subscriber.next(A.progress({ readerName, step: data.step }));
+      if (event.type === CARD_OPERATION_DONE) {
+        const card = cardOf(data.result);
+        subscriber.next(done(bus, readerName, titles.ok, { ok: true, message: card?.serialNumber ?? '', ...(card ? { cardId: card.cardId } : {}) }));
+        subscriber.next(A.listRequested());
+        subscriber.complete();
+      }
+      if (event.type === CARD_OPERATION_FAILED) {
+        subscriber.next(done(bus, readerName, titles.failed, { ok: false, error: data }));
+        subscriber.next(A.listRequested());
+        subscriber.complete();
+      }
+    });
+    const stop = bus.runCardStream(url, readerName, request);
+    return () => {
+      events.unsubscribe();
+      stop();
+    };
+  });
+}
+
+/**
  * IssueCard over IssueCardStream (signin §7): the user by exact username (the server's search), then the request
  * on the stream; its progress steps and its outcome come back on the bus `readers$`.
  */
@@ -68,36 +104,87 @@ export const issueEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
     ofType(A.issueRequested.type),
     mergeMap((action) => {
       const { readerName, username, cardTemplateId, pin } = (action as ReturnType<typeof A.issueRequested>).payload;
-      const failed = (error: unknown) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_ISSUE_FAILED, { ok: false, error })), of(A.listRequested()));
+      const titles = { ok: MESSAGES.SMARTCARD_ISSUED, failed: MESSAGES.SMARTCARD_ISSUE_FAILED };
       const user$ = defer(async () => {
         const users = await api.listUsers({ search: username, take: 50 });
         const user = users.results.find((u) => u.username === username);
         if (!user) throw Object.assign(new Error(MESSAGES.SMARTCARD_USER_UNKNOWN), { field: 'user_id' });
         return user;
       });
-      const issue$ = (userId: string) =>
-        new Observable<Action>((subscriber) => {
-          const events = bus.readers$.pipe(filter((event) => event.readerName === readerName)).subscribe((event) => {
-            const data = (event.data ?? {}) as { step?: unknown; result?: Smartcard };
-            if (event.type === 'cardProgress' && typeof data.step === 'string') subscriber.next(A.progress({ readerName, step: data.step }));
-            if (event.type === CARD_OPERATION_DONE && data.result) {
-              subscriber.next(done(bus, readerName, MESSAGES.SMARTCARD_ISSUED, { ok: true, message: data.result.serialNumber, cardId: data.result.cardId }));
-              subscriber.next(A.listRequested());
-              subscriber.complete();
-            }
-            if (event.type === CARD_OPERATION_FAILED) {
-              failed(data).subscribe(subscriber);
-            }
-          });
-          const stop = bus.runCardStream(streamUrl(`/api2/${cmsVersionOf(state$.value)}/IssueCardStream`), readerName, { card_id: { readerName }, user_id: userId, card_template_id: cardTemplateId, pin });
-          return () => {
-            events.unsubscribe();
-            stop();
-          };
-        });
       return user$.pipe(
-        mergeMap((user) => issue$(user.id)),
-        catchError((error: unknown) => failed(error)),
+        mergeMap((user) =>
+          streamOperation(bus, streamUrl(`/api2/${cmsVersionOf(state$.value)}/IssueCardStream`), readerName, { card_id: { readerName }, user_id: user.id, card_template_id: cardTemplateId, pin }, titles, (r) => r as Smartcard),
+        ),
+        catchError((error: unknown) => concat(of(done(bus, readerName, titles.failed, { ok: false, error })), of(A.listRequested()))),
+      );
+    }),
+  );
+
+/** RegisterCard over RegisterCardStream: the card in the reader recorded without a user ('Registered Smartcard'). */
+export const registerEpic: SmartcardsEpic = (action$, state$, { bus }) =>
+  action$.pipe(
+    ofType(A.registerRequested.type),
+    mergeMap((action) => {
+      const { readerName } = (action as ReturnType<typeof A.registerRequested>).payload;
+      return streamOperation(
+        bus,
+        streamUrl(`/api2/${cmsVersionOf(state$.value)}/RegisterCardStream`),
+        readerName,
+        { card_id: { readerName } },
+        { ok: MESSAGES.SMARTCARD_REGISTERED, failed: MESSAGES.SMARTCARD_REGISTER_FAILED },
+        (r) => (r as { smartcard?: Smartcard } | undefined)?.smartcard,
+      );
+    }),
+  );
+
+/** UnregisterCard on the card view: certificates revoked, record gone; pkiError shows the server's text (signin §8). */
+export const unregisterEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.unregisterRequested.type),
+    switchMap((action) =>
+      from(api.unregisterCard((action as ReturnType<typeof A.unregisterRequested>).payload.cardId)).pipe(
+        map((answer) => {
+          if (answer.pkiError) {
+            bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UNREGISTER_FAILED, message: answer.certRevokeError ?? '' });
+            return A.cardChanged({ ok: false, message: answer.certRevokeError ?? MESSAGES.SMARTCARD_UNREGISTER_FAILED });
+          }
+          bus.showToast({ type: 'success', title: MESSAGES.SMARTCARD_UNREGISTERED, message: '' });
+          return A.cardChanged({ ok: true, message: MESSAGES.SMARTCARD_UNREGISTERED, removed: true });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UNREGISTER_FAILED, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${MESSAGES.SMARTCARD_UNREGISTER_FAILED}: ${errorMessage(error)}` }));
+        }),
+      ),
+    ),
+  );
+
+/** AssignCard (the user by exact username) and UnassignCard on the card view. */
+export const assignEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter((action) => A.assignRequested.match(action) || A.unassignRequested.match(action)),
+    switchMap((action) => {
+      const call = A.assignRequested.match(action)
+        ? (async () => {
+            const { cardId, username, cardTemplateId } = action.payload;
+            const users = await api.listUsers({ search: username, take: 50 });
+            const user = users.results.find((u) => u.username === username);
+            if (!user) throw Object.assign(new Error(MESSAGES.SMARTCARD_USER_UNKNOWN), { field: 'user_id' });
+            return api.assignCard({ card_id: cardId, user_id: user.id, card_template_id: cardTemplateId });
+          })()
+        : api.unassignCard((action as ReturnType<typeof A.unassignRequested>).payload.cardId);
+      const assigning = A.assignRequested.match(action);
+      const title = assigning ? MESSAGES.SMARTCARD_ASSIGNED : MESSAGES.SMARTCARD_UNASSIGNED;
+      const failed = assigning ? MESSAGES.SMARTCARD_ASSIGN_FAILED : MESSAGES.SMARTCARD_UNASSIGN_FAILED;
+      return from(call).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: title, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: failed, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${failed}: ${errorMessage(error)}` }));
+        }),
       );
     }),
   );
@@ -191,4 +278,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic);

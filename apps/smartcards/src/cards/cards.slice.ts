@@ -10,7 +10,7 @@ import { resetAll } from '@tessera/store';
 import { readersActions } from '../readers/readers.slice';
 
 /** The card actions a reader's card can take on the cms screen. */
-export type CardActionKind = 'issue' | 'changePin' | 'unblock' | 'clean';
+export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean';
 
 /** One card action on a reader: its progress steps as the server reports them, then the outcome. */
 export interface CardAction {
@@ -32,14 +32,21 @@ export interface CardsState {
   actions: Record<string, CardAction>;
   templates: CardTemplate[];
   list: { status: LoadStatus; cards: Smartcard[]; message: string };
-  view: { status: LoadStatus; card: Smartcard | null; message: string; revoke: { status: 'idle' | 'processing' | 'success' | 'failure'; message: string } };
+  view: {
+    status: LoadStatus;
+    card: Smartcard | null;
+    message: string;
+    revoke: { status: 'idle' | 'processing' | 'success' | 'failure'; message: string };
+    /** The last assign, unassign or unregister of the card; `removed` once unregistered. */
+    change: { status: 'idle' | 'processing' | 'success' | 'failure'; message: string; removed: boolean };
+  };
 }
 
 const initialState: CardsState = {
   actions: {},
   templates: [],
   list: { status: 'idle', cards: [], message: '' },
-  view: { status: 'idle', card: null, message: '', revoke: { status: 'idle', message: '' } },
+  view: { status: 'idle', card: null, message: '', revoke: { status: 'idle', message: '' }, change: { status: 'idle', message: '', removed: false } },
 };
 
 /** IssueCard as the form asks for it: the epic finds the user by username. */
@@ -77,6 +84,22 @@ export const cardsSlice = createSlice({
     unblockRequested(state, action: PayloadAction<{ readerName: string; newPin: string }>) {
       start(state, action.payload.readerName, 'unblock');
     },
+    registerRequested(state, action: PayloadAction<{ readerName: string }>) {
+      start(state, action.payload.readerName, 'register');
+    },
+    assignRequested(state, _action: PayloadAction<{ cardId: string; username: string; cardTemplateId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    unassignRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    unregisterRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    cardChanged(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard; removed?: boolean }>) {
+      state.view.change = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message, removed: action.payload.removed === true };
+      if (action.payload.card) state.view.card = action.payload.card;
+    },
     cleanRequested(state, action: PayloadAction<{ readerName: string }>) {
       start(state, action.payload.readerName, 'clean');
     },
@@ -102,7 +125,7 @@ export const cardsSlice = createSlice({
       state.list = { status: 'failed', cards: [], message: action.payload };
     },
     cardRequested(state, _action: PayloadAction<{ cardId: string }>) {
-      state.view = { status: 'loading', card: null, message: '', revoke: { status: 'idle', message: '' } };
+      state.view = { ...initialState.view, status: 'loading' };
     },
     cardLoaded(state, action: PayloadAction<Smartcard>) {
       state.view.status = 'succeeded';

@@ -32,6 +32,9 @@ export function fakeApi() {
     listSmartcards: jest.fn().mockResolvedValue({ smartcards: [] }),
     getSmartcard: jest.fn(),
     revokeCard: jest.fn(),
+    unregisterCard: jest.fn(),
+    assignCard: jest.fn(),
+    unassignCard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

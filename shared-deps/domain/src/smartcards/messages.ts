@@ -130,6 +130,11 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_UNREGISTER_FAILED: 'Smartcard could not be unregistered',
   /** designed: AssignCard or UnassignCard on a card that is issued (or being issued): clean or unregister it first. */
   SMARTCARD_NOT_ASSIGNABLE: 'Only a registered or assigned card can be assigned or unassigned.',
+  /** designed: the console's assign and unassign outcomes (signin §4 "assign, unassign ... success or failure"). */
+  SMARTCARD_ASSIGNED: 'Smartcard assigned',
+  SMARTCARD_ASSIGN_FAILED: 'Smartcard could not be assigned',
+  SMARTCARD_UNASSIGNED: 'Smartcard unassigned',
+  SMARTCARD_UNASSIGN_FAILED: 'Smartcard could not be unassigned',
   /** designed: the issue form names a username the tenant does not have. */
   SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
 } as const);

@@ -127,6 +127,16 @@ describe('CardActionsSection', () => {
     expect(api.listSmartcards.mock.calls.length).toBe(listed + 1);
   });
 
+  it('should register the card over RegisterCardStream and say Registered Smartcard', async () => {
+    const { bus } = setup();
+    fireEvent.click(screen.getByLabelText('Register'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register card' }));
+    await waitFor(() => expect(bus.runCardStream).toHaveBeenCalledWith('ws://localhost/api2/CMS-v2/RegisterCardStream', READER, { card_id: { readerName: READER } }));
+    act(() => bus.readers.next({ type: 'cardOperationDone', readerName: READER, data: { result: { smartcard: { ...card, status: 'registered' }, issued: false } } }));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Registered Smartcard'));
+    expect(screen.getByRole('link', { name: 'View the card' }).getAttribute('href')).toBe('/credentials/smartcards/view/c1');
+  });
+
   it('should offer nothing but a hint when no reader holds a card', () => {
     renderWithStore(<CardActionsSection readers={[{ ...reader, cardPresent: false }]} />);
     expect(screen.getByText('Insert a card in a reader to issue, change its PIN, unblock or clean it.')).toBeTruthy();

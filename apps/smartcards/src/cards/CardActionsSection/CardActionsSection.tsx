@@ -7,6 +7,7 @@ import { cardsActions, cardsSelectors, type CardActionKind } from '../cards.slic
 
 const ACTIONS: { kind: CardActionKind; label: string }[] = [
   { kind: 'issue', label: 'Issue' },
+  { kind: 'register', label: 'Register' },
   { kind: 'changePin', label: 'Change PIN' },
   { kind: 'unblock', label: 'Unblock' },
   { kind: 'clean', label: 'Clean' },
@@ -60,7 +61,7 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (!reader) return;
     // The template's PIN rules (or the tenant policy it carries) are checked before anything is sent (signin §5).
     const rules = kind === 'issue' && template ? template.pinRequirements : null;
-    const problem = kind === 'clean' ? null : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
+    const problem = kind === 'clean' || kind === 'register' ? null : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
     if (kind === 'issue' && !username.trim()) return setRefused({ field: 'username', message: 'Enter the username of the card holder.' });
     if (kind === 'issue' && !template) return setRefused({ field: 'template', message: 'Create a card template first.' });
     if (kind === 'changePin' && !oldPin) return setRefused({ field: 'oldPin', message: 'Enter the current PIN.' });
@@ -71,6 +72,7 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (kind === 'changePin') dispatch(cardsActions.changePinRequested({ readerName: name, oldPin, newPin: pin }));
     if (kind === 'unblock') dispatch(cardsActions.unblockRequested({ readerName: name, newPin: pin }));
     if (kind === 'clean') dispatch(cardsActions.cleanRequested({ readerName: name }));
+    if (kind === 'register') dispatch(cardsActions.registerRequested({ readerName: name }));
     setPin('');
     setOldPin('');
   };
@@ -123,7 +125,8 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
             </>
           ) : null}
           {kind === 'changePin' ? <TextField label="Current PIN" type="password" autoComplete="off" value={oldPin} error={errorOf('oldPin', 'old_pin')} onChange={(e) => setOldPin(e.target.value)} /> : null}
-          {kind !== 'clean' ? (
+          {kind === 'register' ? <Text as="p">Registering records the card (serial and ATR) without a user; assign it to a user on its page, then issue it.</Text> : null}
+          {kind === 'register' ? null : kind !== 'clean' ? (
             <TextField
               label={kind === 'issue' ? 'PIN' : 'New PIN'}
               type="password"

@@ -82,4 +82,42 @@ describe('SmartcardViewPage', () => {
     renderWithStore(<SmartcardViewPage cardId="c2" />, { api: failing });
     await screen.findByText('Could not load the smartcards: The smartcard was not found');
   });
+
+  it('should assign a registered card to a user by username, unassign it, and unregister it; a PKI refusal keeps the card and shows the text', async () => {
+    signInWith(['smartcardManage']);
+    const api = fakeApi();
+    const registered = { ...card, status: 'registered' as const, userId: null, cardTemplateId: null, certificates: [] };
+    api.getSmartcard.mockResolvedValue(registered);
+    api.listCardTemplates.mockResolvedValue({ cardTemplates: [{ cardTemplateId: 't1', name: 'staff' }] });
+    api.listUsers.mockResolvedValue({ totalResults: 1, results: [{ id: 'u7', username: 'alice' }] });
+    api.assignCard.mockResolvedValue({ ...registered, status: 'assigned', userId: 'u7', cardTemplateId: 't1' });
+    api.unassignCard.mockResolvedValue(registered);
+    const { bus } = renderWithStore(<SmartcardViewPage cardId="c1" />, { api });
+    await screen.findByRole('option', { name: 'staff' });
+    expect(screen.queryByRole('button', { name: 'Revoke card' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign card' }));
+    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('assigned'));
+    expect(api.assignCard).toHaveBeenCalledWith({ card_id: 'c1', user_id: 'u7', card_template_id: 't1' });
+    expect(screen.getByTestId('card-change-status').textContent).toBe('Smartcard assigned');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unassign card' }));
+    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('registered'));
+    expect(api.unassignCard).toHaveBeenCalledWith('c1');
+    expect(screen.queryByRole('button', { name: 'Unassign card' })).toBeNull();
+
+    api.unregisterCard.mockResolvedValueOnce({ unregistered: false, pkiError: true, certRevokeError: 'Some certificates of the card could not be revoked: 9A: CA offline' });
+    fireEvent.click(screen.getByRole('button', { name: 'Unregister card' }));
+    await waitFor(() => expect(screen.getByTestId('card-change-status').textContent).toBe('Some certificates of the card could not be revoked: 9A: CA offline'));
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'Smartcard could not be unregistered', message: 'Some certificates of the card could not be revoked: 9A: CA offline' });
+    expect(screen.getByRole('button', { name: 'Unregister card' })).toBeTruthy();
+
+    api.unregisterCard.mockResolvedValueOnce({ unregistered: true, pkiError: false, certRevokeError: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Unregister card' }));
+    await waitFor(() => expect(screen.getByTestId('card-change-status').textContent).toBe('Smartcard unregistered successfully'));
+    expect(api.unregisterCard).toHaveBeenLastCalledWith('c1');
+    expect(screen.queryByRole('button', { name: 'Unregister card' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Assign card' })).toBeNull();
+  });
 });

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Text } from '@primer/react';
 import { getSessionState } from '@tessera/bus';
-import { FormError, PageLayout, followLink } from '@tessera/ui';
+import { FormError, PageLayout, TextField, followLink } from '@tessera/ui';
 import { cardsActions, cardsSelectors } from '../cards.slice';
 
 /** Props of {@link SmartcardViewPage}. */
@@ -25,6 +25,15 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
     if (canManage) dispatch(cardsActions.listRequested());
   }, [dispatch, cardId, canManage]);
   const card = view.card;
+  const [username, setUsername] = useState('');
+  const [templateId, setTemplateId] = useState('');
+  const template = templates.find((t) => t.cardTemplateId === templateId) ?? templates[0];
+  const assignable = card?.status === 'registered' || card?.status === 'assigned';
+  const busy = view.change.status === 'processing';
+  const assign = (event: FormEvent) => {
+    event.preventDefault();
+    if (card && template && username.trim()) dispatch(cardsActions.assignRequested({ cardId: card.cardId, username: username.trim(), cardTemplateId: template.cardTemplateId }));
+  };
   const rows: [string, string][] = card
     ? [
         ['Serial', card.serialNumber],
@@ -87,6 +96,43 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
                 Revoke card
               </Button>
             </p>
+          ) : null}
+          {canManage && assignable && !view.change.removed ? (
+            <form onSubmit={assign} aria-label="Assign card" style={{ marginTop: 16, maxWidth: 480 }}>
+              <TextField label="Username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} />
+              <label style={{ display: 'block', marginBottom: 8 }}>
+                Card template{' '}
+                <select value={template?.cardTemplateId ?? ''} onChange={(e) => setTemplateId(e.target.value)}>
+                  {templates.map((t) => (
+                    <option key={t.cardTemplateId} value={t.cardTemplateId}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Button type="submit" disabled={busy || !username.trim() || !template}>
+                  Assign card
+                </Button>
+                {card.status === 'assigned' ? (
+                  <Button type="button" disabled={busy} onClick={() => dispatch(cardsActions.unassignRequested({ cardId: card.cardId }))}>
+                    Unassign card
+                  </Button>
+                ) : null}
+              </div>
+            </form>
+          ) : null}
+          {canManage && card.status !== 'issuing' && !view.change.removed ? (
+            <p style={{ marginTop: 16 }}>
+              <Button variant="danger" disabled={busy} onClick={() => dispatch(cardsActions.unregisterRequested({ cardId: card.cardId }))}>
+                Unregister card
+              </Button>
+            </p>
+          ) : null}
+          {view.change.status === 'success' || view.change.status === 'failure' ? (
+            <Text as="p" role="status" data-testid="card-change-status" style={{ color: view.change.status === 'failure' ? 'var(--fgColor-danger)' : 'var(--fgColor-success)' }}>
+              {view.change.message}
+            </Text>
           ) : null}
           {view.revoke.status === 'success' || view.revoke.status === 'failure' ? (
             <Text as="p" role="status" data-testid="card-revoke-status" style={{ color: view.revoke.status === 'failure' ? 'var(--fgColor-danger)' : 'var(--fgColor-success)' }}>
