@@ -228,6 +228,12 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect((await olga.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).statusCode).toBe(404);
     expect((await olga.get('/api2/CMS-v2/Smartcards')).json()).toEqual({ smartcards: [] });
     expect((await olga.get(`/smartcards/users/${aliceId}`)).statusCode).toBe(404);
+    // signin §7: 404 means the user has no smartcards.
+    const { userId: carolId } = await t.createUser(tenantId, 'carol', ['selfServicePortal']);
+    const none = await admin.get(`/smartcards/users/${carolId}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await admin.get(`/smartcards/users/${aliceId}`)).json().length).toBeGreaterThan(0);
     const issue = await olga.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
     expect(issue.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
   });
