@@ -15,6 +15,7 @@ import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
 import { cardsCommand } from './commands/cards';
 import { printersCommand } from './commands/printers';
+import { readersCommand } from './commands/readers';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -56,6 +57,7 @@ Examples:
     .addCommand(certsCommand(context))
     .addCommand(cardTemplatesCommand(context))
     .addCommand(cardsCommand(context))
-    .addCommand(printersCommand(context));
+    .addCommand(printersCommand(context))
+    .addCommand(readersCommand(context));
   return configureCommand(program, context);
 }

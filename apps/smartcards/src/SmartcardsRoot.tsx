@@ -1,6 +1,7 @@
 import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
+import { SmartcardViewPage } from './cards/SmartcardViewPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -17,6 +18,8 @@ export function SmartcardsRoot() {
       return <TemporaryPassesPage />;
     case '/credentials/smartcards/request':
       return <SmartcardRequestPage />;
+    case '/credentials/smartcards/view/:smartcardId':
+      return <SmartcardViewPage cardId={match.params.smartcardId ?? ''} />;
     default:
       return <NotAvailablePage />;
   }

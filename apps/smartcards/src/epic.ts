@@ -2,6 +2,7 @@ import type { Action } from '@reduxjs/toolkit';
 import type { Epic } from 'redux-observable';
 import type { ApiClient } from '@tessera/api';
 import type { ToastInput } from '@tessera/domain';
+import type { Bus } from '@tessera/bus';
 
 /** What the smartcards app's epics use of the store dependencies (`{api, bus, now}`). */
 export interface SmartcardsEpicDependencies {
@@ -18,8 +19,20 @@ export interface SmartcardsEpicDependencies {
     | 'temporaryPassActivation'
     | 'batchPrintTemporaryPasses'
     | 'smartcardRequest'
+    | 'listCardTemplates'
+    | 'listUsers'
+    | 'issueCard'
+    | 'changeCardPin'
+    | 'unblockCard'
+    | 'cleanCard'
+    | 'listSmartcards'
+    | 'getSmartcard'
+    | 'revokeCard'
+    | 'unregisterCard'
+    | 'assignCard'
+    | 'unassignCard'
   >;
-  bus: { showToast(input: ToastInput): void };
+  bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;
 }
 

@@ -6,6 +6,8 @@
  * pulled out mid-issue leaves an `error` record, never an `issued` one.
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
@@ -86,6 +88,20 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'VALIDATION', field: 'pin', message: 'PIN must be between 8-8 numbers' });
     expect(await cards()).toEqual([]);
+  });
+
+  it('should refuse to issue to a user without secret questions when the tenant requires them, and touch nothing', async () => {
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: true })).statusCode).toBe(200);
+    const events: HubEvent[] = [];
+    const off = t.app.agentHub.subscribe(sessionId, (event) => events.push(event));
+    const response = await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    off();
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: false })).statusCode).toBe(200);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION', field: 'user_id', message: MESSAGES.SECRET_QUESTIONS_REQUIRED });
+    expect(await cards()).toEqual([]);
+    // The card was never opened.
+    expect(events.filter((e) => e.type === CARD_PROGRESS_EVENT)).toEqual([]);
   });
 
   it('should issue: PIN, PUK, keys and certificates on the card, its own management key, in 5 Transmits with progress', async () => {
@@ -212,7 +228,156 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect((await olga.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).statusCode).toBe(404);
     expect((await olga.get('/api2/CMS-v2/Smartcards')).json()).toEqual({ smartcards: [] });
     expect((await olga.get(`/smartcards/users/${aliceId}`)).statusCode).toBe(404);
+    // signin §7: 404 means the user has no smartcards.
+    const { userId: carolId } = await t.createUser(tenantId, 'carol', ['selfServicePortal']);
+    const none = await admin.get(`/smartcards/users/${carolId}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await admin.get(`/smartcards/users/${aliceId}`)).json().length).toBeGreaterThan(0);
     const issue = await olga.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
     expect(issue.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
+  });
+
+  it('should issue over IssueCardStream: the request as the one message, this operation\'s progress steps, then the card; refusals name the field; same origin and smartcardManage only', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = `ws://127.0.0.1:${port}/api2/CMS-v1/IssueCardStream`;
+    const refusal = (headers: Record<string, string>, origin: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(url, { headers, origin });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => resolve(101));
+      });
+    expect(await refusal({ cookie }, 'https://evil.example')).toBe(403);
+    expect(await refusal({}, `http://127.0.0.1:${port}`)).toBe(401);
+    const { userId: bobId } = await t.createUser(tenantId, 'bob', ['selfServicePortal']);
+    const bob = t.client();
+    await bob.login('bob', TEST_PASSWORD);
+    expect(await refusal({ cookie: [...bob.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, `http://127.0.0.1:${port}`)).toBe(403);
+
+    type Message = { type: string; readerName: string; operationId?: string; step?: string; field?: string; status?: number; message?: string; result?: { status: string; userId: string; serialNumber: string } };
+    const run = (request: unknown) =>
+      new Promise<{ messages: Message[]; closeCode: number }>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: Message[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', (code) => resolve({ messages, closeCode: code }));
+        ws.on('error', reject);
+      });
+
+    // A body the schema refuses: the field named, nothing opened.
+    const bad = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: '12' });
+    expect(bad.closeCode).toBe(1000);
+    expect(bad.messages).toEqual([{ type: 'cardOperationFailed', readerName: READER, operationId: expect.any(String), status: 400, code: 'VALIDATION', field: 'pin', message: expect.stringMatching(/^pin /) }]);
+
+    // The card in READER is issued already: clean it, then issue it to bob over the stream while another operation's progress goes by.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const other = setTimeout(() => t.app.agentHub.publish(sessionId, { type: CARD_PROGRESS_EVENT, readerName: READER, operationId: 'someone-else', step: 'read card' }), 5);
+    const good = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN });
+    clearTimeout(other);
+    expect(good.closeCode).toBe(1000);
+    const operationIds = new Set(good.messages.map((m) => m.operationId));
+    expect(operationIds.size).toBe(1);
+    expect(good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(['open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
+    const last = good.messages.at(-1)!;
+    expect(last).toMatchObject({ type: 'cardOperationDone', readerName: READER, result: { status: 'issued', userId: bobId, serialNumber: agent.readers.get(READER).smartcard?.serialNumber } });
+    expect(JSON.stringify(good.messages)).not.toMatch(/sealed|puk|management/i);
+    expect((await t.auditRows('smartcard.issue')).at(-1)).toMatchObject({ outcome: 'success', actor_username: 'admin', detail: { userId: bobId } });
+
+    // The card now has a record: the service's refusal comes back as the HTTP call's would.
+    const again = await run({ card_id: { readerName: READER }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN });
+    expect(again.messages.at(-1)).toMatchObject({ type: 'cardOperationFailed', status: 409, field: 'card_id', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
+  });
+
+  it('should register a card, assign, unassign and assign it, issue it on its record, refuse to assign it then, and unregister it (certificates revoked)', async () => {
+    // The card in READER is bob's from the stream test: forget it first.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const serialNumber = agent.readers.get(READER).smartcard?.serialNumber;
+
+    // Issue details are all or nothing, checked before the card is touched.
+    const partial = await admin.post('/api2/CMS-v1/RegisterCard', { card_id: { readerName: READER }, user_id: aliceId });
+    expect(partial.json()).toMatchObject({ code: 'VALIDATION', field: 'card_template_id' });
+    expect(await cards()).not.toContainEqual(expect.objectContaining({ serial_number: serialNumber }));
+
+    const registered = await admin.post('/api2/CMS-v1/RegisterCard', { card_id: { readerName: READER, applet_id: 'piv' } });
+    expect(registered.statusCode).toBe(200);
+    const { smartcard, issued } = registered.json();
+    expect(issued).toBe(false);
+    expect(smartcard).toMatchObject({ status: 'registered', serialNumber, userId: null, cardTemplateId: null, certificates: [], extensions: { applet_id: 'piv' } });
+    expect((await admin.post('/api2/CMS-v2/RegisterCard', { card_id: { readerName: READER } })).json()).toMatchObject({ code: 'CONFLICT', field: 'card_id', message: MESSAGES.SMARTCARD_ALREADY_KNOWN });
+    expect((await t.auditRows('smartcard.register')).at(-1)).toMatchObject({ target_id: smartcard.cardId, detail: { serialNumber } });
+
+    const assign = (body: Record<string, unknown>) => admin.post('/api2/CMS-v2/AssignCard', { card_id: smartcard.cardId, user_id: aliceId, card_template_id: cardTemplateId, ...body });
+    expect((await assign({ user_id: tenantId })).json()).toMatchObject({ code: 'VALIDATION', field: 'user_id' });
+    expect((await assign({ extensions: { temporary_card: false } })).json()).toMatchObject({ status: 'assigned', userId: aliceId, cardTemplateId, extensions: { applet_id: 'piv', temporary_card: false } });
+    expect((await admin.post('/api2/CMS-v2/UnassignCard', { card_id: smartcard.cardId })).json()).toMatchObject({ status: 'registered', userId: null, cardTemplateId: null });
+    expect((await assign({})).json()).toMatchObject({ status: 'assigned', userId: aliceId });
+    expect((await t.auditRows('smartcard.assign')).length).toBe(2);
+    expect((await t.auditRows('smartcard.unassign')).length).toBe(1);
+
+    // Issue on the assigned record: the same card id, now issued.
+    const issuedCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).json();
+    expect(issuedCard).toMatchObject({ cardId: smartcard.cardId, status: 'issued', serialNumber });
+    expect((await assign({})).json()).toMatchObject({ code: 'CONFLICT', field: 'card_id', message: MESSAGES.SMARTCARD_NOT_ASSIGNABLE });
+    expect((await admin.post('/api2/CMS-v2/UnassignCard', { card_id: smartcard.cardId })).statusCode).toBe(409);
+
+    // Unregister: every certificate revoked, the record gone.
+    const unregistered = await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: smartcard.cardId });
+    expect(unregistered.json()).toEqual({ unregistered: true, pkiError: false, certRevokeError: null });
+    for (const c of issuedCard.certificates) {
+      expect((await admin.get(`/api2/Certificates-v1/Certificate?certId=${encodeURIComponent(c.certId)}`)).json()).toMatchObject({ status: 'revoked' });
+    }
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${smartcard.cardId}`)).statusCode).toBe(404);
+    expect((await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: smartcard.cardId })).statusCode).toBe(404);
+    expect((await t.auditRows('smartcard.unregister')).at(-1)).toMatchObject({ outcome: 'success', target_id: smartcard.cardId });
+
+    // Register chaining into issue (signin §4), and another tenant sees none of it. Unregister left the card's keys
+    // and management key on it: clean it (a card the server does not know is cleaned too) before it is reused.
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+    const chained = (await admin.post('/api2/CMS-v2/RegisterCard', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).json();
+    expect(chained).toMatchObject({ issued: true, smartcard: { status: 'issued', serialNumber, userId: aliceId } });
+    expect(chained.smartcard.certificates).toHaveLength(2);
+    const other = await t.createTenant('Initech', ['initech.example']);
+    await t.createUser(other, 'ivan', ['smartcardManage']);
+    const ivan = t.client();
+    await ivan.post('/api2/Authentication-v1/login', { username: 'ivan', password: TEST_PASSWORD }, { headers: { host: 'initech.example' } });
+    expect((await ivan.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: chained.smartcard.cardId })).statusCode).toBe(404);
+    expect((await ivan.post('/api2/CMS-v2/AssignCard', { card_id: chained.smartcard.cardId, user_id: aliceId, card_template_id: cardTemplateId })).statusCode).toBe(404);
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${chained.smartcard.cardId}`)).json()).toMatchObject({ status: 'issued' });
+  });
+
+  it('should register chaining into issue over RegisterCardStream and unregister over UnregisterCardStream, with one operation id and its steps', async () => {
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    type Message = { type: string; operationId?: string; step?: string; result?: Record<string, unknown>; field?: string };
+    const run = (stream: string, request: unknown) =>
+      new Promise<Message[]>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/api2/CMS-v2/${stream}`, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: Message[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', () => resolve(messages));
+        ws.on('error', reject);
+      });
+    const [existing] = (await admin.get('/api2/CMS-v2/Smartcards')).json().smartcards.filter((c: { serialNumber: string }) => c.serialNumber === agent.readers.get(READER).smartcard?.serialNumber);
+    expect((await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: existing.cardId })).json()).toMatchObject({ unregistered: true });
+    expect((await admin.post('/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } })).statusCode).toBe(200);
+
+    const partial = await run('RegisterCardStream', { card_id: { readerName: READER }, pin: PIN });
+    expect(partial).toEqual([expect.objectContaining({ type: 'cardOperationFailed', status: 400, field: 'user_id' })]);
+
+    const registered = await run('RegisterCardStream', { card_id: { readerName: READER }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(new Set(registered.map((m) => m.operationId)).size).toBe(1);
+    // The registration's steps, then the issue's.
+    expect(registered.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(['open', 'read card', 'done', 'open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
+    const outcome = registered.at(-1)!;
+    expect(outcome).toMatchObject({ type: 'cardOperationDone', result: { issued: true, smartcard: { status: 'issued', userId: aliceId } } });
+
+    const cardId = (outcome.result!.smartcard as { cardId: string }).cardId;
+    const unregistered = await run('UnregisterCardStream', { smartcard_id: cardId });
+    expect(unregistered).toEqual([expect.objectContaining({ type: 'cardOperationDone', result: { unregistered: true, pkiError: false, certRevokeError: null } })]);
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${cardId}`)).statusCode).toBe(404);
   });
 });

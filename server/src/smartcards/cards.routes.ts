@@ -10,6 +10,7 @@ import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import * as service from './cards.service';
+import { registerCardStreams } from './card-streams';
 
 const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
@@ -25,7 +26,8 @@ const CardIdSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const IssueCardSchema = Type.Object(
+/** The IssueCard body (also the first message of IssueCardStream). */
+export const IssueCardSchema = Type.Object(
   {
     card_id: CardIdSchema,
     user_id: Uuid(),
@@ -35,6 +37,18 @@ const IssueCardSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The RegisterCard body (also the message of RegisterCardStream). */
+export const RegisterCardSchema = Type.Object(
+  {
+    card_id: CardIdSchema,
+    user_id: Type.Optional(Uuid()),
+    card_template_id: Type.Optional(Uuid()),
+    pin: Type.Optional(Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' })),
+  },
+  { additionalProperties: false },
+);
+/** The UnregisterCard body (also the message of UnregisterCardStream). */
+export const UnregisterCardSchema = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
 const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
 const SmartcardSchema = Type.Object({
   cardId: Type.String(),
@@ -71,6 +85,24 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.issueCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/IssueCardStream`),
+    schema: IssueCardSchema,
+    summary: 'IssueCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome (signin §7)',
+    run: (auth, actor, body, operationId) => service.issueCard(deps, auth, actor, body as Parameters<typeof service.issueCard>[3], { operationId }),
+  });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/RegisterCardStream`),
+    schema: RegisterCardSchema,
+    summary: 'RegisterCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome {smartcard, issued} (signin §7)',
+    run: (auth, actor, body, operationId) => service.registerCard(deps, auth, actor, body as service.RegisterCardRequest, { operationId }),
+  });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/UnregisterCardStream`),
+    schema: UnregisterCardSchema,
+    summary: 'UnregisterCard over a websocket: the request as the first message, then the outcome {unregistered, pkiError, certRevokeError} (signin §7)',
+    run: (auth, actor, body) => service.unregisterCard(deps, auth, actor, body as { smartcard_id: string }),
+  });
   const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
   for (const v of VERSIONS) {
     app.post(
@@ -100,6 +132,63 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.unblockCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/RegisterCard`,
+      {
+        config,
+        schema: {
+          summary: 'Register the card in a reader (serial, ATR, no user); with user_id, card_template_id and pin, issue it too',
+          tags,
+          body: RegisterCardSchema,
+          response: { 200: Type.Object({ smartcard: SmartcardSchema, issued: Type.Boolean() }), ...errorResponses(400, 401, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.registerCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+    app.post(
+      `/api2/${v}/UnregisterCard`,
+      {
+        config,
+        schema: {
+          summary: 'Revoke the certificates of a smartcard and forget it (pkiError when the PKI refused some: the card stays)',
+          tags,
+          body: UnregisterCardSchema,
+          response: { 200: Type.Object({ unregistered: Type.Boolean(), pkiError: Type.Boolean(), certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => service.unregisterCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  app.post(
+    '/api2/CMS-v2/AssignCard',
+    {
+      config,
+      schema: {
+        summary: 'Assign a registered smartcard to a user with a card template',
+        tags,
+        body: Type.Object(
+          { card_id: Uuid(), user_id: Uuid(), card_template_id: Uuid(), extensions: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { maxProperties: 50 })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.assignCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    '/api2/CMS-v2/UnassignCard',
+    {
+      config,
+      schema: {
+        summary: 'Take the user and card template off an assigned smartcard (back to registered)',
+        tags,
+        body: Type.Object({ card_id: Uuid() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.unassignCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.post(
     '/api2/CMS-v2/RevokeCard',
     {

@@ -23,6 +23,7 @@ import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
 import { revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
 import { pinRequirementsOfTemplate } from './card-templates.service';
+import { assertSecretQuestionsReady } from './secret-questions.service';
 import * as templatesRepo from './card-templates.repository';
 import * as repo from './cards.repository';
 import type { SmartcardRow } from './cards.table';
@@ -91,6 +92,9 @@ export async function listCards(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthCont
   return (await repo.listCards(deps.db, auth.tenantId, userId)).map(toSmartcard);
 }
 
+/** The statuses a card may be assigned, unassigned or issued on its existing record from. */
+const ASSIGNABLE: readonly string[] = ['registered', 'assigned'];
+
 /** A random PUK of 8 digits (the PIV maximum; the card holds it, the server keeps it sealed). */
 function randomPuk(): string {
   return String(randomInt(0, 100_000_000)).padStart(8, '0');
@@ -110,6 +114,8 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
   if (!template) throw new ValidationError('card_template_id', 'is not a card template of this tenant');
   const user = await users.findById(deps.db, auth.tenantId, request.user_id);
   if (!user) throw new ValidationError('user_id', 'is not a user of this tenant');
+  // signin §5: a tenant that requires secret questions blocks issue until the user has set them.
+  await assertSecretQuestionsReady(deps.db, auth.tenantId, user.id);
   const pinProblem = validatePin(request.pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, template.id));
   if (pinProblem) throw new ValidationError('pin', pinProblem, { exact: true });
   const slots = template.slots.map((s) => ({ name: s.slot, slot: SLOT_OF[s.slot]!, algorithm: ALGORITHM_OF[s.keyType]!, certificateTemplateId: s.certificateTemplateId }));
@@ -124,12 +130,16 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
       const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
       const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
       if (!serialNumber) throw new ValidationError('card_id', 'the card has neither a serial number nor a GUID');
-      if (await repo.findCardBySerial(deps.db, auth.tenantId, serialNumber)) throw new ConflictError('card_id', MESSAGES.SMARTCARD_ALREADY_KNOWN);
+      // A registered or assigned card is issued on its record; any other known card must be cleaned first.
+      const known = await repo.findCardBySerial(deps.db, auth.tenantId, serialNumber);
+      if (known && !ASSIGNABLE.includes(known.status)) throw new ConflictError('card_id', MESSAGES.SMARTCARD_ALREADY_KNOWN);
 
       const puk = randomPuk();
       const managementKey = randomBytes(24);
       cardId = await deps.db.transaction().execute(async (trx) => {
-        const id = await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'issuing', user_id: user.id, card_template_id: template.id });
+        const id = known
+          ? (await repo.updateCard(trx, auth.tenantId, known.id, { status: 'issuing', user_id: user.id, card_template_id: template.id, failure: null, atr: card.atr }, now()), known.id)
+          : await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'issuing', user_id: user.id, card_template_id: template.id });
         // The PUK is sealed before the card gets it: whatever happens next, the server can unblock the card.
         await repo.updateCard(trx, auth.tenantId, id, { sealed_puk: deps.box.encrypt(puk, sealContext('puk', id)) }, now());
         return id;
@@ -334,4 +344,118 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
     card.step('done');
     return { cleaned: true as const, certRevokeError };
   });
+}
+
+/** The serial of the card in a reader (its PIV serial, else its CHUID GUID). */
+async function serialOf(piv: PivSession): Promise<string> {
+  const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
+  return serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
+}
+
+/** RegisterCard's body: the card in a reader; with user_id, card_template_id and pin, registration chains into issue. */
+export interface RegisterCardRequest {
+  card_id: { readerName?: string; reader_name?: string; applet_id?: string };
+  user_id?: string;
+  card_template_id?: string;
+  pin?: string;
+}
+
+/**
+ * `POST /api2/{v}/RegisterCard` (signin §4 "Registration can chain into issuing when issue details are given"): the
+ * server records the card in a reader (serial, ATR, status `registered`, no user) without changing the card; with
+ * `user_id`, `card_template_id` and `pin` it then issues the card on that record (all three or none). Audited
+ * `smartcard.register`. @throws ValidationError, ConflictError (a card the server knows), the relay's errors
+ */
+export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: RegisterCardRequest, options: { operationId?: string } = {}): Promise<{ smartcard: Smartcard; issued: boolean }> {
+  const readerName = readerOf(request.card_id);
+  const details = { user_id: request.user_id, card_template_id: request.card_template_id, pin: request.pin };
+  const given = Object.entries(details).filter(([, v]) => v !== undefined);
+  if (given.length > 0 && given.length < 3) {
+    const missing = Object.entries(details).find(([, v]) => v === undefined)![0];
+    throw new ValidationError(missing, 'is required when issue details are given (user_id, card_template_id and pin)');
+  }
+  if (given.length === 3) {
+    // Refuse what the issue would refuse before anything is recorded.
+    const template = await templatesRepo.findCardTemplate(deps.db, auth.tenantId, details.card_template_id!);
+    if (!template) throw new ValidationError('card_template_id', 'is not a card template of this tenant');
+    if (!(await users.findById(deps.db, auth.tenantId, details.user_id!))) throw new ValidationError('user_id', 'is not a user of this tenant');
+    await assertSecretQuestionsReady(deps.db, auth.tenantId, details.user_id!);
+    const pinProblem = validatePin(details.pin!, await pinRequirementsOfTemplate(deps.db, auth.tenantId, template.id));
+    if (pinProblem) throw new ValidationError('pin', pinProblem, { exact: true });
+  }
+  const registered = await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName, ...(options.operationId ? { operationId: options.operationId } : {}) }, async (card, piv) => {
+    card.step('read card');
+    const serialNumber = await serialOf(piv);
+    if (!serialNumber) throw new ValidationError('card_id', 'the card has neither a serial number nor a GUID');
+    if (await repo.findCardBySerial(deps.db, auth.tenantId, serialNumber)) throw new ConflictError('card_id', MESSAGES.SMARTCARD_ALREADY_KNOWN);
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const id = await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'registered', user_id: null, card_template_id: null });
+      if (request.card_id.applet_id) await repo.updateCard(trx, auth.tenantId, id, { extensions: JSON.stringify({ applet_id: request.card_id.applet_id }) }, new Date(deps.now()));
+      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.register', targetType: 'smartcard', targetId: id, detail: { serialNumber, readerName } });
+      return repo.findCard(trx, auth.tenantId, id);
+    });
+    card.step('done');
+    return toSmartcard(row!);
+  });
+  if (given.length < 3) return { smartcard: registered, issued: false };
+  const issued = await issueCard(deps, auth, actor, { card_id: { readerName }, user_id: details.user_id!, card_template_id: details.card_template_id!, pin: details.pin! }, options);
+  return { smartcard: issued, issued: true };
+}
+
+/** A card record of the tenant that may be assigned or unassigned. @throws NotFoundError, ConflictError */
+async function assignableCard(deps: Pick<CardsDeps, 'db'>, tenantId: string, cardId: string): Promise<SmartcardRow> {
+  const row = await repo.findCard(deps.db, tenantId, cardId);
+  if (!row) throw new NotFoundError('The smartcard');
+  if (!ASSIGNABLE.includes(row.status)) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NOT_ASSIGNABLE);
+  return row;
+}
+
+/**
+ * `POST /api2/CMS-v2/AssignCard {card_id, user_id, card_template_id, extensions}`: a registered (or assigned) card
+ * record gets a user, a card template and extensions (merged over its own), status `assigned`. Audited `smartcard.assign`.
+ */
+export async function assignCard(
+  deps: CardsDeps,
+  auth: AuthContext,
+  actor: Actor,
+  request: { card_id: string; user_id: string; card_template_id: string; extensions?: Record<string, unknown> },
+): Promise<Smartcard> {
+  const row = await assignableCard(deps, auth.tenantId, request.card_id);
+  if (!(await users.findById(deps.db, auth.tenantId, request.user_id))) throw new ValidationError('user_id', 'is not a user of this tenant');
+  if (!(await templatesRepo.findCardTemplate(deps.db, auth.tenantId, request.card_template_id))) throw new ValidationError('card_template_id', 'is not a card template of this tenant');
+  const extensions = { ...row.extensions, ...(request.extensions ?? {}) };
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'assigned', user_id: request.user_id, card_template_id: request.card_template_id, extensions: JSON.stringify(extensions) }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.assign', targetType: 'smartcard', targetId: row.id, detail: { userId: request.user_id, cardTemplateId: request.card_template_id } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/** `POST /api2/CMS-v2/UnassignCard {card_id}`: an assigned card back to `registered`, without user or template. Audited `smartcard.unassign`. */
+export async function unassignCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: string }): Promise<Smartcard> {
+  const row = await assignableCard(deps, auth.tenantId, request.card_id);
+  return deps.db.transaction().execute(async (trx) => {
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'registered', user_id: null, card_template_id: null }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unassign', targetType: 'smartcard', targetId: row.id, detail: { userId: row.user_id } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/**
+ * `POST /api2/{v}/UnregisterCard {smartcard_id}`: revokes the card's certificates and forgets the card. When the PKI
+ * refuses some, the record stays and the answer says `pkiError: true` with the server's text (signin §8 "Unregister
+ * with pkiError flags a revoke failure"). A card being issued cannot be unregistered. The card itself is not touched
+ * (its keys and management key stay): CleanCard wipes it before it is used again. Audited `smartcard.unregister`.
+ */
+export async function unregisterCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { smartcard_id: string }): Promise<{ unregistered: boolean; pkiError: boolean; certRevokeError: string | null }> {
+  const row = await repo.findCard(deps.db, auth.tenantId, request.smartcard_id);
+  if (!row) throw new NotFoundError('The smartcard');
+  if (row.status === 'issuing') throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_UNREGISTER_FAILED);
+  const errors = await revokeCertificates(deps, auth, actor, row);
+  const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+  await deps.db.transaction().execute(async (trx) => {
+    if (!certRevokeError) await repo.deleteCard(trx, auth.tenantId, row.id);
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unregister', outcome: certRevokeError ? 'failure' : 'success', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, certRevokeError } });
+  });
+  return { unregistered: !certRevokeError, pkiError: certRevokeError !== null, certRevokeError };
 }

@@ -19,12 +19,21 @@ import { CMS_CLIENT_PERMISSIONS, auditCall, type CmsClientDeps } from './cms-cli
 /** How often an open stream rechecks its session. */
 const SESSION_CHECK_MS = 5_000;
 
-function reject(socket: Duplex, status: number, text: string): void {
+/** Refuses a websocket upgrade with a plain-text answer. */
+export function rejectUpgrade(socket: Duplex, status: number, text: string): void {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   socket.destroy();
 }
 
-async function authorise(app: FastifyInstance, request: IncomingMessage): Promise<{ session: SessionRecord; username: string } | { status: number; text: string }> {
+/**
+ * Checks a websocket upgrade: same-origin `Origin`, a live session cookie, an enabled user holding one of
+ * `permissions` (default: the CMS Client permissions). Used by the reader stream and the card streams.
+ */
+export async function authoriseUpgrade(
+  app: FastifyInstance,
+  request: IncomingMessage,
+  permissions: readonly string[] = CMS_CLIENT_PERMISSIONS,
+): Promise<{ session: SessionRecord; username: string; userId: string; tenantId: string; permissions: ReadonlySet<string> } | { status: number; text: string }> {
   const origin = request.headers.origin;
   const host = request.headers.host;
   if (!origin || !host) return { status: 403, text: 'Forbidden' };
@@ -41,9 +50,9 @@ async function authorise(app: FastifyInstance, request: IncomingMessage): Promis
   if (!session || isExpired(session, app.now()) || session.state !== 'active' || !session.userId || !session.tenantId) return { status: 401, text: 'not_logged_in' };
   const access = await loadAccess(app.db, session.userId, session.tenantId);
   if (!access || !access.enabled) return { status: 401, text: 'not_logged_in' };
-  const permissions = new Set(accessPermissions(access));
-  if (!CMS_CLIENT_PERMISSIONS.some((p) => permissions.has(p))) return { status: 403, text: 'Forbidden' };
-  return { session, username: access.username };
+  const held = new Set(accessPermissions(access));
+  if (!permissions.some((p) => held.has(p))) return { status: 403, text: 'Forbidden' };
+  return { session, username: access.username, userId: session.userId, tenantId: session.tenantId, permissions: held };
 }
 
 const READER_EVENT_TYPES = ['readerAdded', 'readerRemoved', 'cardInserted', 'cardRemoved', 'cardIdentified', 'processing', 'agentConnected', 'agentDisconnected'];
@@ -105,19 +114,19 @@ export function registerReaderStream(app: FastifyInstance, deps: CmsClientDeps, 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (!wanted.has(pathname)) return;
-    void authorise(app, request).then(
+    void authoriseUpgrade(app, request).then(
       async (result) => {
-        if ('status' in result) return reject(socket, result.status, result.text);
+        if ('status' in result) return rejectUpgrade(socket, result.status, result.text);
         // Audit the opening like every relayed call (an audit failure refuses the stream).
         const caller = { session: result.session as SessionRecord & { tenantId: string }, username: result.username, ip: request.socket.remoteAddress ?? '' };
         try {
           await auditCall(deps, caller, 'ListReadersStream');
         } catch {
-          return reject(socket, 503, 'Audit failed');
+          return rejectUpgrade(socket, 503, 'Audit failed');
         }
         wss.handleUpgrade(request, socket, head, (ws) => void serve(ws, result.session));
       },
-      () => reject(socket, 500, 'Internal Server Error'),
+      () => rejectUpgrade(socket, 500, 'Internal Server Error'),
     );
   };
 

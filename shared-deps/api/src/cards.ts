@@ -20,6 +20,14 @@ export interface CardsCalls {
   revokeCard(smartcardId: string): Promise<{ smartcard: Smartcard; certRevokeError: string | null }>;
   /** `POST /api2/CMS-v2/CleanCard`. */
   cleanCard(cardId: CardId): Promise<{ cleaned: boolean; certRevokeError: string | null }>;
+  /** `POST /api2/{v}/RegisterCard`: the card in a reader; with user_id, card_template_id and pin it is issued too. */
+  registerCard(request: { card_id: CardId; user_id?: string; card_template_id?: string; pin?: string }, v?: CmsVersion): Promise<{ smartcard: Smartcard; issued: boolean }>;
+  /** `POST /api2/{v}/UnregisterCard`. */
+  unregisterCard(smartcardId: string, v?: CmsVersion): Promise<{ unregistered: boolean; pkiError: boolean; certRevokeError: string | null }>;
+  /** `POST /api2/CMS-v2/AssignCard`. */
+  assignCard(request: { card_id: string; user_id: string; card_template_id: string; extensions?: Record<string, unknown> }): Promise<Smartcard>;
+  /** `POST /api2/CMS-v2/UnassignCard`. */
+  unassignCard(smartcardId: string): Promise<Smartcard>;
 }
 
 /** The smartcard calls over `send`. */
@@ -32,5 +40,9 @@ export function cardsCalls(send: HttpSend): CardsCalls {
     unblockCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/UnblockCard`, body: request }),
     revokeCard: (smartcardId) => send({ method: 'POST', path: `${P}/RevokeCard`, body: { smartcard_id: smartcardId } }),
     cleanCard: (cardId) => send({ method: 'POST', path: `${P}/CleanCard`, body: { card_id: cardId } }),
+    registerCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/RegisterCard`, body: request }),
+    unregisterCard: (smartcardId, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/UnregisterCard`, body: { smartcard_id: smartcardId } }),
+    assignCard: (request) => send({ method: 'POST', path: `${P}/AssignCard`, body: request }),
+    unassignCard: (smartcardId) => send({ method: 'POST', path: `${P}/UnassignCard`, body: { card_id: smartcardId } }),
   };
 }

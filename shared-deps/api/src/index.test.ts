@@ -52,7 +52,7 @@ describe('@tessera/api exports', () => {
       'listSponsors', 'getSponsor', 'createSponsor', 'updateSponsor', 'sponsoredUsers', 'decideSponsoredUser',
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
-      'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard',
+      'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard', 'registerCard', 'unregisterCard', 'assignCard', 'unassignCard',
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',

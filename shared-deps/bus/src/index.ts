@@ -13,7 +13,7 @@ export type { SessionState } from './session';
 export { toasts$, showToast } from './toasts';
 export { ticketMessages$, publishTicketMessage, connectTicketNotifications } from './ticketNotifications';
 export type { TicketMessageNotice, ConnectTicketNotificationsOptions } from './ticketNotifications';
-export { readers$, publishReaderEvent, connectReadersStream } from './readers';
+export { readers$, publishReaderEvent, connectReadersStream, runCardStream, CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from './readers';
 export type { ReaderEvent, WebSocketConstructor } from './readers';
 
 /** The bus as a dependency (the store's `dependencies.bus`); the module namespace itself fits it. */
@@ -32,4 +32,5 @@ export interface Bus {
   publishTicketMessage(notice: TicketMessageNotice): void;
   connectTicketNotifications(options: ConnectTicketNotificationsOptions): () => void;
   connectReadersStream(url: string): () => void;
+  runCardStream(url: string, readerName: string, request: unknown): () => void;
 }

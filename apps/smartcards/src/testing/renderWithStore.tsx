@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createEpicMiddleware } from 'redux-observable';
+import { Subject } from 'rxjs';
+import type { ReaderEvent } from '@tessera/bus';
 import type { TemporaryPass } from '@tessera/domain';
 import type { SmartcardsEpicDependencies } from '../epic';
 import { smartcardsEpic, smartcardsSlices } from '../state';
@@ -21,6 +23,18 @@ export function fakeApi() {
     temporaryPassActivation: jest.fn(),
     batchPrintTemporaryPasses: jest.fn(),
     smartcardRequest: jest.fn(),
+    listCardTemplates: jest.fn().mockResolvedValue({ cardTemplates: [] }),
+    listUsers: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
+    issueCard: jest.fn(),
+    changeCardPin: jest.fn(),
+    unblockCard: jest.fn(),
+    cleanCard: jest.fn(),
+    listSmartcards: jest.fn().mockResolvedValue({ smartcards: [] }),
+    getSmartcard: jest.fn(),
+    revokeCard: jest.fn(),
+    unregisterCard: jest.fn(),
+    assignCard: jest.fn(),
+    unassignCard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 
@@ -48,8 +62,14 @@ export function installMatchMedia(): void {
     ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList);
 }
 
+/** A fake bus: toasts and card streams are jest mocks; `readers$` is a subject the test feeds. */
+export function fakeBus() {
+  const readers = new Subject<ReaderEvent>();
+  return { showToast: jest.fn(), readers$: readers.asObservable(), readers, runCardStream: jest.fn(() => () => undefined) };
+}
+
 /** Renders `ui` with a real store holding only the smartcards slices and epics over the fakes. */
-export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = { showToast: jest.fn() } } = {}) {
+export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = fakeBus() } = {}) {
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SmartcardsEpicDependencies>({
     dependencies: { api: api as unknown as SmartcardsEpicDependencies['api'], bus, now: () => Date.now() },
   });

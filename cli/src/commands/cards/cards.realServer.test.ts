@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../../../../server/src/platform/session-cookie';
 import { run, stubExit, testContext } from '../../testing/harness';
 import { loginCommand } from '../auth/login';
 import { cardsCommand } from './index';
+import { readersCommand } from '../readers';
 
 const READER = 'Tessera Virtual Reader 0';
 
@@ -55,6 +56,25 @@ describe('tessera cards against the real server and a linked agent', () => {
   afterEach(() => {
     exit.mockRestore();
     harness.cleanup();
+  });
+
+  it('should list the readers of the linked agent (tessera readers list), as a table and as JSON', async () => {
+    let mark = harness.stdout().length;
+    expect(await run(readersCommand(harness.context), ['list'])).toBe(0);
+    const table = harness.stdout().slice(mark);
+    expect(table).toMatch(/^READER\s+CARD\s+SERIAL\s+TYPE\s+STATUS\s+BUSY\n/);
+    expect(table).toMatch(new RegExp(`${READER}\\s+yes\\s+${agent.readers.get(READER).smartcard?.serialNumber}\\s+PIV\\s+`));
+    agent.virtual!.remove(0);
+    mark = harness.stdout().length;
+    expect(await run(readersCommand(harness.context), ['list', '--json'])).toBe(0);
+    expect(JSON.parse(harness.stdout().slice(mark))).toEqual([expect.objectContaining({ name: READER, cardPresent: false })]);
+    agent.virtual!.insert(0);
+    for (let i = 0; i < 100 && agent.readers.get(READER).smartcard?.cardType !== 'PIV'; i += 1) await new Promise((r) => setTimeout(r, 20));
+
+    // Without the agent: a one-line error, non-zero exit.
+    harness.context.env.TESSERA_AGENT_URL = 'http://127.0.0.1:1';
+    expect(await run(readersCommand(harness.context), ['list'])).not.toBe(0);
+    expect(harness.stderr()).toMatch(/Unable to connect to local CMS Client/);
   });
 
   it('should refuse a PIN the card template does not allow before touching the card', async () => {

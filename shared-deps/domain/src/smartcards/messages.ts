@@ -140,4 +140,24 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   CARD_LAYOUT_USER_DATA_INVALID: 'must be text of at most 500 characters',
   CARD_LAYOUT_SAVED: 'Card layout saved',
   CARD_LAYOUT_SAVE_FAILED: 'Could not save the card layout',
+  /** designed: the console's revoke and clean outcomes (signin §4 "each flows processing, then done, with success or failure"). */
+  SMARTCARD_REVOKED: 'Smartcard revoked',
+  SMARTCARD_REVOKE_FAILED: 'Smartcard could not be revoked',
+  SMARTCARD_CLEANED: 'Smartcard cleaned',
+  SMARTCARD_CLEAN_FAILED: 'Smartcard could not be cleaned',
+  /** designed: the card list or a card record could not be loaded. */
+  SMARTCARDS_LOAD_FAILED: 'Could not load the smartcards',
+  SMARTCARD_REGISTERED: 'Registered Smartcard',
+  SMARTCARD_REGISTER_FAILED: 'Smartcard could not be registered',
+  SMARTCARD_UNREGISTERED: 'Smartcard unregistered successfully',
+  SMARTCARD_UNREGISTER_FAILED: 'Smartcard could not be unregistered',
+  /** designed: AssignCard or UnassignCard on a card that is issued (or being issued): clean or unregister it first. */
+  SMARTCARD_NOT_ASSIGNABLE: 'Only a registered or assigned card can be assigned or unassigned.',
+  /** designed: the console's assign and unassign outcomes (signin §4 "assign, unassign ... success or failure"). */
+  SMARTCARD_ASSIGNED: 'Smartcard assigned',
+  SMARTCARD_ASSIGN_FAILED: 'Smartcard could not be assigned',
+  SMARTCARD_UNASSIGNED: 'Smartcard unassigned',
+  SMARTCARD_UNASSIGN_FAILED: 'Smartcard could not be unassigned',
+  /** designed: the issue form names a username the tenant does not have. */
+  SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
 } as const);

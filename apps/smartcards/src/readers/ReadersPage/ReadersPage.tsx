@@ -4,6 +4,8 @@ import { getSessionState } from '@tessera/bus';
 import { PageLayout } from '@tessera/ui';
 import { AgentAddressSection } from '../AgentAddressSection';
 import { PinPolicySection } from '../PinPolicySection';
+import { CardActionsSection } from '../../cards/CardActionsSection';
+import { SmartcardsSection } from '../../cards/SmartcardsSection';
 import { ReadersPanel } from '../ReadersPanel';
 import { readersActions, readersSelectors } from '../readers.slice';
 
@@ -37,6 +39,8 @@ export function ReadersPage() {
         onValidatePin={(readerName, pin) => dispatch(readersActions.pinValidationRequested({ readerName, pin }))}
         onReconnect={() => dispatch(readersActions.panelOpened())}
       />
+      {canManage ? <CardActionsSection readers={readers} /> : null}
+      {canManage ? <SmartcardsSection /> : null}
       <AgentAddressSection />
       {canManage ? <PinPolicySection /> : null}
     </PageLayout>

@@ -5,12 +5,13 @@
  */
 
 /**
- * Statuses of a card record: `issuing` while the server drives the card, `issued` once its keys, PIN, PUK,
+ * Statuses of a card record: `registered` once the server knows the card (RegisterCard: serial and ATR, no user),
+ * `assigned` once a registered card has a user and a card template (AssignCard; UnassignCard goes back), `issuing` while the server drives the card, `issued` once its keys, PIN, PUK,
  * certificates and own management key are on it, `error` when an issue stopped part-way (nothing on the card
  * is trusted: clean it), `revoked` once its certificates are revoked. A card is never `issued` unless every
  * step succeeded.
  */
-export const SMARTCARD_STATUSES = ['issuing', 'issued', 'error', 'revoked'] as const;
+export const SMARTCARD_STATUSES = ['registered', 'assigned', 'issuing', 'issued', 'error', 'revoked'] as const;
 /** A card record's status. */
 export type SmartcardStatus = (typeof SMARTCARD_STATUSES)[number];
 

@@ -1,0 +1,1 @@
+export { CardActionsSection } from './CardActionsSection';

@@ -1,0 +1,1 @@
+export { SmartcardViewPage } from './SmartcardViewPage';

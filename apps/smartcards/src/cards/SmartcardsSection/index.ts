@@ -1,0 +1,1 @@
+export { SmartcardsSection } from './SmartcardsSection';
