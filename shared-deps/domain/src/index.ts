@@ -396,3 +396,4 @@ export {
   buildSecretQuestionSet,
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
+export * from './enrolment/scep';
