@@ -7,6 +7,8 @@ import { CertificatePage } from './view/CertificatePage';
 import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
+import { ScepRequestPage } from './scep/ScepRequestPage';
+import { RetrieveScepChallengePage } from './scep/RetrieveScepChallengePage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -22,6 +24,10 @@ export function CertificatesRoot() {
       return <RevocationsPage key="all" />;
     case '/credentials/certificates/revocations/searchPending':
       return <RevocationsPage key="pending" pendingOnly />;
+    case '/credentials/certificates/scep/request':
+      return <ScepRequestPage />;
+    case '/retrieveSCEPChallenge/:id':
+      return <RetrieveScepChallengePage key={match.params.id} id={match.params.id ?? ''} />;
     case '/credentials/certificates/approvals':
     case '/credentials/certificates/approval/:id':
       return <ApprovalsPage />;

@@ -7,7 +7,7 @@ import type { ToastInput } from '@tessera/domain';
 export interface CertificatesEpicDependencies {
   api: Pick<
     ApiClient,
-    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'getCertificateInfo' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations' | 'listCertificateRequests' | 'approveCertificateRequest' | 'approveRevocation' | 'cancelRevocation'
+    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'getCertificateInfo' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations' | 'listCertificateRequests' | 'approveCertificateRequest' | 'approveRevocation' | 'cancelRevocation' | 'listScepChallenges' | 'createScepChallenge' | 'retrieveScepChallenge'
   >;
   bus: { showToast(input: ToastInput): void };
 }

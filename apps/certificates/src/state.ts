@@ -15,9 +15,11 @@ import { approvalsDecideEpic, approvalsListEpic } from './approvals/approvals.ep
 import { approvalsSlice } from './approvals/approvals.slice';
 import { pendingRevocationsActEpic, pendingRevocationsListEpic } from './pendingRevocations/pendingRevocations.epics';
 import { pendingRevocationsSlice } from './pendingRevocations/pendingRevocations.slice';
+import { scepCreateEpic, scepPageEpic, scepRetrieveEpic } from './scep/scep.epics';
+import { scepSlice } from './scep/scep.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, scepSlice] as const;
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -35,4 +37,7 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   approvalsDecideEpic,
   pendingRevocationsListEpic,
   pendingRevocationsActEpic,
+  scepPageEpic,
+  scepCreateEpic,
+  scepRetrieveEpic,
 );

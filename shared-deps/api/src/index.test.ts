@@ -53,6 +53,8 @@ describe('@tessera/api exports', () => {
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',
+      // issue 17: SCEP challenges and Intune settings
+      'listScepChallenges', 'createScepChallenge', 'retrieveScepChallenge', 'getIntuneScepConfig', 'saveIntuneScepConfig',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

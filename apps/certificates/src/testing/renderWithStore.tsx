@@ -24,6 +24,9 @@ export function fakeApi() {
     approveCertificateRequest: jest.fn(),
     approveRevocation: jest.fn(),
     cancelRevocation: jest.fn(),
+    listScepChallenges: jest.fn().mockResolvedValue({ challenges: [], total: 0, page: 1, pageSize: 25 }),
+    createScepChallenge: jest.fn(),
+    retrieveScepChallenge: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 
