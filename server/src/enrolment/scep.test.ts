@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { ENROLMENT_MESSAGES, SCEP_PATH_PREFIX } from '@tessera/domain';
+import { ENROLMENT_MESSAGES, ENROLMENT_RATE_PER_MINUTE, EST_PATH_PREFIX, SCEP_PATH_PREFIX } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { ab, csrDer, dir, envelope, openssl, pkiMessage, readRep, removeScepScratch, selfSigned, writeIdentity, type Client } from '../test-helpers/scep-client';
@@ -232,5 +232,16 @@ describe('SCEP (RFC 8894)', () => {
     }
     expect((await t.db.selectFrom('scep_challenges').select('id').execute()).length).toBe(count);
     expect((await t.auditRows('scep.challenge.fetch')).length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+  it('should count SCEP and EST requests in their own per-address bucket', async () => {
+    const remoteAddress = '10.77.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < ENROLMENT_RATE_PER_MINUTE + 2; i++) statuses.push((await t.app.inject({ method: 'GET', url: `${scep(templateId)}?operation=GetCACaps`, remoteAddress })).statusCode);
+    expect(statuses.slice(0, ENROLMENT_RATE_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(ENROLMENT_RATE_PER_MINUTE)).toEqual([429, 429]);
+    // EST's pattern counts apart; the console's calls and another address are not limited by it.
+    expect((await t.app.inject({ method: 'GET', url: `${EST_PATH_PREFIX}/${templateId}/cacerts`, remoteAddress })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api2/IDM-v1/Version', remoteAddress })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${scep(templateId)}?operation=GetCACaps`, remoteAddress: '10.77.0.2' })).statusCode).toBe(200);
   }, 120_000);
 });
