@@ -122,7 +122,8 @@ const scepProtocolRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = a
       if (operation === 'GetCACert') return reply.header('content-type', 'application/x-x509-ca-ra-cert').send(Buffer.from(await getCaCert(deps, request.params.templateId)));
       if (operation === 'PKIOperation') {
         if (!message) throw new ValidationError('message', 'is required for PKIOperation');
-        return operate(reply, request.params.templateId, Buffer.from(decodeURIComponent(message), 'base64'), request.ip);
+        // A '+' of the base64 that the client did not percent-encode arrives as a space.
+        return operate(reply, request.params.templateId, Buffer.from(message.replace(/ /g, '+'), 'base64'), request.ip);
       }
       throw new ValidationError('operation', 'must be GetCACaps, GetCACert or PKIOperation');
     });

@@ -122,6 +122,14 @@ describe('SCEP (RFC 8894)', () => {
     const oaep = await enrol(await selfSigned('device2', 'device2.example.com'), templateId, 'device2.example.com', await challenge(templateId), { oaep: true });
     expect(oaep.status).toBe('0');
     expect(oaep.certificates[0]!.subject).toBe('CN=device2.example.com');
+    // PKIOperation by GET, the message base64 in the query string (RFC 8894 §4.1).
+    const viaGet = await selfSigned('device2g', 'device2g.example.com');
+    const message = await pkiMessage(viaGet, '19', 'by-get', envelope(await csrDer(viaGet.keys, 'device2g.example.com', await challenge(templateId)), raPem));
+    const got = await t.app.inject({ method: 'GET', url: `${scep(templateId)}/pkiclient.exe?operation=PKIOperation&message=${encodeURIComponent(message.der.toString('base64'))}` });
+    expect(got.statusCode).toBe(200);
+    const gotRep = readRep(got.rawPayload, viaGet);
+    expect(gotRep.status).toBe('0');
+    expect(gotRep.certificates[0]!.subject).toBe('CN=device2g.example.com');
   }, 120_000);
 
   it('should refuse a PKCSReq without a challenge, with a wrong one, or with one of another template or tenant', async () => {
