@@ -800,7 +800,9 @@ async function scepFigures() {
       Array.from({ length: 8 }, async () => {
         while (next < messages.length) {
           const body = messages[next++];
-          const res = await fetch(`${base}/pki/scep/${template.templateId}/pkiclient.exe?operation=PKIOperation`, { method: 'POST', headers: { 'content-type': 'application/x-pki-message' }, body });
+          const send = () => fetch(`${base}/pki/scep/${template.templateId}/pkiclient.exe?operation=PKIOperation`, { method: 'POST', headers: { 'content-type': 'application/x-pki-message' }, body });
+          // Once more on a closed connection: the pool may hand out a keep-alive socket the server closed while the messages were built.
+          const res = await send().catch(send);
           const answer = Buffer.from(await res.arrayBuffer());
           if (res.status === 200) ok += 1;
           else if (process.env.BENCH_VERBOSE) console.error(res.status, answer.toString().slice(0, 200));
