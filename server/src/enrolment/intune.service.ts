@@ -73,6 +73,15 @@ const ALGORITHMS: Record<string, { hash: string; options: Record<string, unknown
 
 const b64url = (text: string) => Buffer.from(text, 'base64url');
 
+/** Whether two distinguished names are the same (false when either does not parse). */
+function sameName(a: string, b: string): boolean {
+  try {
+    return new x509.Name(a).toString() === new x509.Name(b).toString();
+  } catch {
+    return false;
+  }
+}
+
 /** The claims of an Intune challenge token this server checks. */
 export interface IntuneClaims {
   tid: string;
@@ -109,7 +118,7 @@ export async function validateIntuneChallenge(deps: EnrolmentDeps, trx: Trx, con
   if (typeof claims.nbf === 'number' && claims.nbf > now + 60) throw new IntuneChallengeRefused('The token is not valid yet.');
   if (claims.tid !== config.azureTenantId) throw new IntuneChallengeRefused('The token is for another Azure tenant.');
   if (typeof claims.jti !== 'string' || claims.jti === '') throw new IntuneChallengeRefused('The token has no jti.');
-  if (typeof claims.sub !== 'string' || new x509.Name(claims.sub).toString() !== new x509.Name(input.csr.subject).toString()) throw new IntuneChallengeRefused("The request's subject is not the one the token names.");
+  if (typeof claims.sub !== 'string' || !sameName(claims.sub, input.csr.subject)) throw new IntuneChallengeRefused("The request's subject is not the one the token names.");
   if (claims.sans !== undefined) {
     const allowed = new Set(claims.sans.map((s) => s.toLowerCase()));
     const sanExt = input.csr.getExtension('2.5.29.17') as x509.SubjectAlternativeNameExtension | null;

@@ -124,6 +124,8 @@ describe('Intune SCEP challenge validation', () => {
     expect((await enrol('laptop4.example.com', token(rsa, { ...claims('CN=laptop4.example.com'), tid: 'other-tenant' }))).status).toBe('2');
     expect((await enrol('laptop5.example.com', token(rsa, claims('CN=somebody-else')))).status).toBe('2');
     expect((await enrol('laptop6.example.com', token(rsa, claims('CN=laptop6.example.com', { sans: ['other.example.com'] })))).status).toBe('2');
+    // A subject claim that is not a distinguished name.
+    expect((await enrol('laptop10.example.com', token(rsa, claims('=,=not a dn')))).status).toBe('2');
     // Not a token at all.
     expect((await enrol('laptop7.example.com', 'plain-password')).status).toBe('2');
     // ES256 once the EC certificate is the verification certificate.

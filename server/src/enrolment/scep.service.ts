@@ -97,6 +97,8 @@ async function enrol(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, reques
   // A retransmitted request (same transactionID) answers the state of the first one (RFC 8894 §3.3.1).
   const seen = await deps.db.selectFrom('scep_transactions').select('request_id').where('template_id', '=', template.templateId).where('transaction_id', '=', request.transactionId).executeTakeFirst();
   if (seen) return poll(deps, template, ra, request);
+  // The reply's certificates are encrypted to the signer's key (RSA key transport): refuse before issuing.
+  if (new x509.X509Certificate(new Uint8Array(request.signerCertificate)).publicKey.algorithm.name !== 'RSASSA-PKCS1-v1_5') return answer(ra, request, { status: 'FAILURE', failInfo: 'badAlg' });
   let csr: x509.Pkcs10CertificateRequest;
   try {
     csr = new x509.Pkcs10CertificateRequest(new Uint8Array(request.content));

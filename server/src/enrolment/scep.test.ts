@@ -148,6 +148,17 @@ describe('SCEP (RFC 8894)', () => {
     expect((await t.auditRows('scep.enrol')).filter((r) => r.outcome === 'failure').length).toBeGreaterThanOrEqual(4);
   }, 120_000);
 
+  it('should refuse with badAlg, issuing nothing, a PKCSReq signed with an EC key (the reply could not be encrypted to it)', async () => {
+    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '03', name: 'CN=ec-device.example.com', notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 3_600_000), keys, signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' } });
+    const client = await writeIdentity('ec-device', keys, cert);
+    const password = await challenge(templateId);
+    const before = (await t.db.selectFrom('certificates').select('id').execute()).length;
+    const res = await post(templateId, (await pkiMessage(client, '19', 'ec-1', envelope(await csrDer((await selfSigned('ec-csr', 'x')).keys, 'ec-device.example.com', password), raPem))).der);
+    expect(readRep(res.rawPayload, client)).toMatchObject({ status: '2', failInfo: '0' });
+    expect((await t.db.selectFrom('certificates').select('id').execute()).length).toBe(before);
+  }, 60_000);
+
   it('should answer 400 to a message that is not CMS, is encrypted to another key, or whose signature is broken', async () => {
     expect((await post(templateId, Buffer.from('not cms'))).statusCode).toBe(400);
     const client = await selfSigned('device4', 'device4.example.com');
