@@ -5,7 +5,7 @@
  * basic — basic is refused on plain HTTP (§3.3.1: EST runs over TLS).
  */
 import type { TLSSocket } from 'node:tls';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ENROLMENT_MAX_BODY_BYTES, EST_PATH_PREFIX } from '@tessera/domain';
@@ -33,7 +33,8 @@ function credentialsOf(request: FastifyRequest): EstCredentials {
 
 /** Registers the EST routes. */
 export const estRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = async (app, { deps }) => {
-  app.addContentTypeParser('application/pkcs10', { parseAs: 'string', bodyLimit: ENROLMENT_MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+  // The routes' 1 MiB limit (plugins/body-limit) is read first; the protocol's own 64 KiB is checked here.
+  app.addContentTypeParser('application/pkcs10', { parseAs: 'string' }, (_request, body, done) => (body.length > ENROLMENT_MAX_BODY_BYTES ? done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined) : done(null, body)));
   const Params = Type.Object({ templateId: Type.String({ maxLength: 64, description: 'The template id (the EST label)' }) }, { additionalProperties: false });
   const tags = ['est'];
   const certsOnly = (reply: FastifyReply, body: string) => reply.header('content-type', `${PKCS7}; smime-type=certs-only`).header('content-transfer-encoding', 'base64').send(body);

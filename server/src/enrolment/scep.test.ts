@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { ENROLMENT_MESSAGES, ENROLMENT_RATE_PER_MINUTE, EST_PATH_PREFIX, SCEP_PATH_PREFIX } from '@tessera/domain';
+import { ENROLMENT_MAX_BODY_BYTES, ENROLMENT_MESSAGES, ENROLMENT_RATE_PER_MINUTE, EST_PATH_PREFIX, SCEP_PATH_PREFIX } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { ab, csrDer, dir, envelope, openssl, pkiMessage, readRep, removeScepScratch, selfSigned, writeIdentity, type Client } from '../test-helpers/scep-client';
@@ -161,6 +161,10 @@ describe('SCEP (RFC 8894)', () => {
 
   it('should answer 400 to a message that is not CMS, is encrypted to another key, or whose signature is broken', async () => {
     expect((await post(templateId, Buffer.from('not cms'))).statusCode).toBe(400);
+    // The parser's own 64 KiB limit.
+    expect((await post(templateId, Buffer.alloc(ENROLMENT_MAX_BODY_BYTES + 1, 0x30))).statusCode).toBe(413);
+    const est = await t.app.inject({ method: 'POST', url: `${EST_PATH_PREFIX}/${templateId}/simpleenroll`, headers: { 'content-type': 'application/pkcs10' }, payload: 'A'.repeat(ENROLMENT_MAX_BODY_BYTES + 1) });
+    expect(est.statusCode).toBe(413);
     const client = await selfSigned('device4', 'device4.example.com');
     const stranger = await selfSigned('stranger', 'stranger');
     const toStranger = await pkiMessage(client, '19', 'x1', envelope(await csrDer(client.keys, 'device4.example.com', 'x'), stranger.certificate.toString('pem')));
