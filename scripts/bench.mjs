@@ -750,10 +750,94 @@ async function pkiFigures() {
   }
 }
 
-// `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki` runs one group; by default all, one after the
+/**
+ * `BENCH_ONLY=scep` (issue 17): SCEP PKCSReq enrolments per second over HTTP (each a one-time challenge, an
+ * EnvelopedData opened with the RA key, a CertRep signed by the RA and encrypted to the client; messages built
+ * beforehand by scripts/bench/scep-messages.ts with `openssl cms -encrypt` + pkijs), 8 at a time, beside
+ * SubmitDeviceCSR issuance on the same CA in the same run: the protocol's overhead as a ratio.
+ */
+async function scepFigures() {
+  const { execFileSync } = await import('node:child_process');
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-scep-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-scep-work-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // fetch with the cause in the message (undici says only 'fetch failed').
+  const fetch = async (url, init) => {
+    try {
+      return await globalThis.fetch(url, init);
+    } catch (error) {
+      throw new Error(`${String(url).replace(/\?.*/, '')}: ${error.cause?.message ?? error.message}`);
+    }
+  };
+  const child = start(['--import', 'tsx', 'server/src/server.ts'], { TESSERA_PORT: String(port), TESSERA_AGENT_GRPC_PORT: '0', TESSERA_DATA_DIR: dataDir, TESSERA_RATE_LIMIT_MAX: '100000000', TESSERA_LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  try {
+    await waitFor(`${base}/api2/IDM-v1/BootstrapStatus`, 180_000);
+    const jar = {};
+    keepCookies(jar, await fetch(`${base}/api2/Authentication-v1/Xsrf`));
+    const headers = () => ({ 'content-type': 'application/json', 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) });
+    const boot = await fetch(`${base}/api2/IDM-v1/Bootstrap`, { method: 'POST', headers: headers(), body: JSON.stringify(ADMIN) });
+    if (boot.status !== 201) throw new Error(`bootstrap answered ${boot.status}: ${await boot.text()}`);
+    await signIn(base, jar);
+    const post = async (p, body, status = 200) => {
+      const res = await fetch(`${base}${p}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+      if (res.status !== status) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
+      return res.json();
+    };
+    const ca = await post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Bench SCEP', keyAlgorithm: 'P-256' }, 201);
+    const template = await post('/api2/PKI-v1/CertificateTemplate', { templateName: 'bench-scep', class: 'DEVICE', caId: ca.id, keyTypes: ['EC_NIST', 'RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] }, 201);
+    // The RA certificate from GetCACert (RA first).
+    const caCert = Buffer.from(await (await fetch(`${base}/pki/scep/${template.templateId}?operation=GetCACert`)).arrayBuffer());
+    writeFileSync(path.join(work, 'cacert.p7'), caCert);
+    const printed = execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', 'cacert.p7', '-print_certs'], { cwd: work }).toString();
+    writeFileSync(path.join(work, 'ra.pem'), printed.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)[0]);
+    const COUNT = Number(process.env.BENCH_SCEP_ENROLMENTS ?? 100);
+    const passwords = [];
+    for (let i = 0; i < COUNT; i++) {
+      const created = await post('/api2/SCEP-v1/Challenge', { templateId: template.templateId }, 201);
+      passwords.push((await post('/api2/SCEP-v1/RetrieveChallenge', { id: created.id })).password);
+    }
+    writeFileSync(path.join(work, 'passwords.txt'), passwords.join('\n'));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/scep-messages.ts', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const messages = passwords.map((_, i) => readFileSync(path.join(work, `msg-${i}.der`)));
+    let next = 0;
+    let ok = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < messages.length) {
+          const body = messages[next++];
+          const send = () => fetch(`${base}/pki/scep/${template.templateId}/pkiclient.exe?operation=PKIOperation`, { method: 'POST', headers: { 'content-type': 'application/x-pki-message' }, body });
+          // Once more on a closed connection: the pool may hand out a keep-alive socket the server closed while the messages were built.
+          const res = await send().catch(send);
+          const answer = Buffer.from(await res.arrayBuffer());
+          if (res.status === 200) ok += 1;
+          else if (process.env.BENCH_VERBOSE) console.error(res.status, answer.toString().slice(0, 200));
+        }
+      }),
+    );
+    const scepRate = messages.length / ((performance.now() - started) / 1000);
+    const issued = Number((await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, filters: { caId: ca.id } })).totalResults);
+    if (ok !== messages.length || issued !== messages.length) throw new Error(`SCEP: ${ok} answers 200 and ${issued} certificates for ${messages.length} requests`);
+    // The same CA through SubmitDeviceCSR (the issue 12 figure's call), 8 at a time.
+    execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'leaf.key', '-subj', '/CN=bench-api.example.com', '-addext', 'subjectAltName=DNS:bench-api.example.com', '-out', 'leaf.csr'], { cwd: work, stdio: 'ignore' });
+    const body = JSON.stringify({ templateId: template.templateId, csr: readFileSync(path.join(work, 'leaf.csr'), 'utf8') });
+    const api = await load(base, () => ({ path: '/api2/Certificates-v1/SubmitDeviceCSR', method: 'POST', headers: headers(), body }), { connections: 8 });
+    report(`SCEP PKCSReq enrolments over HTTP, P-256 CA, RSA-2048 RA, ${messages.length} one-time challenges, 8 at a time (embedded PGlite, audited)`, scepRate.toFixed(1), 'enrolments/s', 'figure', true);
+    report('SubmitDeviceCSR on the same CA, 8 at a time', api.rps.toFixed(0), 'certs/s', 'reference', true);
+    report('SCEP / SubmitDeviceCSR', (scepRate / api.rps).toFixed(2), '×', 'reference', true);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki|scep` runs one group; by default all, one after the
 // other. The platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given
 // BENCH_DATABASE_URL (and BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint };
+const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint, scep: scepFigures };
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

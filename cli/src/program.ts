@@ -11,6 +11,7 @@ import { rateLimitsCommand } from './commands/rate-limits';
 import { usersCommand } from './commands/users/setRoles';
 import { caCommand } from './commands/pki/ca';
 import { templatesCommand } from './commands/pki/templates';
+import { scepCommand } from './commands/scep/challenge';
 import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
 import { cardsCommand } from './commands/cards';
@@ -58,6 +59,7 @@ Examples:
     .addCommand(cardTemplatesCommand(context))
     .addCommand(cardsCommand(context))
     .addCommand(printersCommand(context))
-    .addCommand(readersCommand(context));
+    .addCommand(readersCommand(context))
+    .addCommand(scepCommand(context));
   return configureCommand(program, context);
 }

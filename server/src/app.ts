@@ -62,6 +62,7 @@ import { pkiPublicRoutes } from './pki/pki-public.routes';
 import { authenticate as authenticateApiKey, ownerOfKeyId } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
+import { enrolmentRoutes } from './enrolment/enrolment.routes';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pkiPublicRoutes);
   await app.register(localAgentRoutes);
   await app.register(certificatesRoutes);
+  await app.register(enrolmentRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -9,6 +9,8 @@ import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
 import { CertificateUploadPage } from './upload/CertificateUploadPage';
 import { KeyRequestPage } from './keyRequest/KeyRequestPage';
+import { ScepRequestPage } from './scep/ScepRequestPage';
+import { RetrieveScepChallengePage } from './scep/RetrieveScepChallengePage';
 
 /** The certificates area's pages by path; root-config mounts this app only on routes of the `certificates` area. */
 export function CertificatesRoot() {
@@ -24,6 +26,10 @@ export function CertificatesRoot() {
       return <RevocationsPage key="all" />;
     case '/credentials/certificates/revocations/searchPending':
       return <RevocationsPage key="pending" pendingOnly />;
+    case '/credentials/certificates/scep/request':
+      return <ScepRequestPage />;
+    case '/retrieveSCEPChallenge/:id':
+      return <RetrieveScepChallengePage key={match.params.id} id={match.params.id ?? ''} />;
     case '/credentials/certificates/approvals':
     case '/credentials/certificates/approval/:id':
       return <ApprovalsPage />;

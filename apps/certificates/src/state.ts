@@ -21,7 +21,9 @@ import { keyRequestTemplatesEpic, submitKeyRequestEpic } from './keyRequest/keyR
 import { keyRequestSlice } from './keyRequest/keyRequest.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice, scepSlice] as const;
+import { scepCreateEpic, scepPageEpic, scepRetrieveEpic } from './scep/scep.epics';
+import { scepSlice } from './scep/scep.slice';
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -42,4 +44,7 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   uploadCertificateEpic,
   keyRequestTemplatesEpic,
   submitKeyRequestEpic,
+  scepPageEpic,
+  scepCreateEpic,
+  scepRetrieveEpic,
 );

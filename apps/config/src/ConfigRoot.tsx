@@ -5,6 +5,7 @@ import { TenancyConfigPage } from './tenancy/TenancyConfigPage';
 import { SmartcardConfigPage } from './smartcard/SmartcardConfigPage';
 import { CardTemplateNewPage } from './smartcard/CardTemplateNewPage';
 import { CardLayoutEditorPage } from './smartcard/CardLayoutEditorPage';
+import { IntuneScepPage } from './scep/IntuneScepPage';
 
 /** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
 export function ConfigRoot() {
@@ -20,6 +21,8 @@ export function ConfigRoot() {
       return <CardTemplateNewPage />;
     case '/config/smartcard/edit/:smartcardConfigID':
       return <CardLayoutEditorPage templateId={match.params.smartcardConfigID ?? ''} />;
+    case '/config/scep':
+      return <IntuneScepPage />;
     default:
       return <NotAvailablePage />;
   }

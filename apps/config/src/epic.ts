@@ -19,6 +19,9 @@ export interface ConfigEpicDependencies {
     | 'printerEjectCard'
     | 'printerCardPrint'
     | 'listUsers'
+    | 'getIntuneScepConfig'
+    | 'saveIntuneScepConfig'
+    | 'listCertificateTemplates'
   >;
   bus: Pick<Bus, 'showToast' | 'getSessionState' | 'signedIn'>;
   now: () => number;

@@ -7,7 +7,7 @@ import { cardLayoutsSlice } from './smartcard/cardLayouts.slice';
 import { createCardTemplateEpic, loadCardTemplatesEpic, loadLayoutEpic, loadPrintersEpic, previewEpic, printerEpic, saveLayoutEpic } from './smartcard/cardLayouts.epics';
 
 /** The config app's slices. */
-export const configSlices = [tenancyConfigSlice, cardLayoutsSlice] as const;
+export const configSlices = [tenancyConfigSlice, cardLayoutsSlice, intuneScepSlice] as const;
 
 /** The config app's epics, as one. */
 export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(
@@ -20,4 +20,8 @@ export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDepend
   previewEpic,
   saveLayoutEpic,
   printerEpic,
+  loadIntuneScepEpic,
+  saveIntuneScepEpic,
 );
+import { loadIntuneScepEpic, saveIntuneScepEpic } from './scep/intuneScep.epics';
+import { intuneScepSlice } from './scep/intuneScep.slice';

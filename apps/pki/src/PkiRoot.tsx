@@ -3,6 +3,7 @@ import { useLocation } from '@tessera/ui';
 import { CaListPage } from './cas/CaListPage';
 import { CaViewPage } from './cas/CaViewPage';
 import { PkiVisualiserPage } from './cas/PkiVisualiserPage';
+import { TpmKeyAttestationPage } from './tpm/TpmKeyAttestationPage';
 
 /** The pki area's pages by path; root-config mounts this app only on routes of the `pki` area. */
 export function PkiRoot() {
@@ -12,6 +13,8 @@ export function PkiRoot() {
   switch (match.route.path) {
     case '/pki/manage/certificate-authorities/:id?':
       return match.params.id ? <CaViewPage key={match.params.id} caId={match.params.id} /> : <CaListPage />;
+    case '/pki/tpm-key-attestation':
+      return <TpmKeyAttestationPage />;
     case '/monitor/pki-visualiser':
       return <PkiVisualiserPage />;
     default:

@@ -27,6 +27,7 @@ import type { SearchFavouritesTable } from '../search/search.table';
 import type { VisitsTable } from '../identity/visits.table';
 import type { CertificateAuthoritiesTable, CertificateTemplatesTable, CrlsTable, TemplateOrderingTable } from '../pki/pki.table';
 import type { CertificateRequestsTable, CertificatesTable, RevocationsTable } from '../certificates/certificates.table';
+import type { IntuneScepConfigsTable, ScepChallengesTable, ScepRaTable, ScepTransactionsTable } from '../enrolment/enrolment.table';
 
 /** Every table of the server's schema. */
 export interface Database {
@@ -72,6 +73,10 @@ export interface Database {
   secret_questions: SecretQuestionsTable;
   secret_question_links: SecretQuestionLinksTable;
   secret_question_policies: SecretQuestionPoliciesTable;
+  scep_challenges: ScepChallengesTable;
+  scep_ra: ScepRaTable;
+  scep_transactions: ScepTransactionsTable;
+  intune_scep_configs: IntuneScepConfigsTable;
 }
 
 /** The application's database handle. */

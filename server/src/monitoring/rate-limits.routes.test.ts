@@ -35,7 +35,7 @@ describe('rate-limit rules', () => {
   });
   afterAll(async () => t?.close());
 
-  it("should seed the defaults of admin-console §9 on first start: '*' everywhere, 60 s, the address rule from TESSERA_RATE_LIMIT_MAX, and the public PKI routes' own bucket", async () => {
+  it("should seed the defaults of admin-console §9 on first start: '*' everywhere, 60 s, the address rule from TESSERA_RATE_LIMIT_MAX, the public PKI routes' own bucket, and SCEP's and EST's (issue 17)", async () => {
     const res = await admin.get(CONFIG);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -47,6 +47,8 @@ describe('rate-limit rules', () => {
             { tenantId: '*', userId: '*', method: '*', endpoint: '*', periodSeconds: 60, rate: 30000, burst: -1, maxDataBytes: -1 },
             { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/*', periodSeconds: 60, rate: 6000, burst: -1, maxDataBytes: -1 },
             { tenantId: '*', userId: '*', method: '*', endpoint: '/api2/Certificates-v1/AnonymousCertificateRequest', periodSeconds: 60, rate: 30, burst: -1, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/scep/*', periodSeconds: 60, rate: 120, burst: -1, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/.well-known/est/*', periodSeconds: 60, rate: 120, burst: -1, maxDataBytes: -1 },
           ],
         },
         {

@@ -92,6 +92,14 @@ export interface ServerConfig {
    * starts the agent on).
    */
   agentLocalUrl: string;
+  /**
+   * Port of the HTTPS listener (`TESSERA_HTTPS_PORT`; null, the default: none). It serves the same app over
+   * TLS and asks for client certificates (EST, RFC 7030); its certificate is `TESSERA_TLS_CERT` and
+   * `TESSERA_TLS_KEY` (PEM files), else one issued at start by the oldest Tessera CA.
+   */
+  httpsPort: number | null;
+  tlsCert: string | null;
+  tlsKey: string | null;
 }
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -193,8 +201,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agentGrpcTlsCert: env.TESSERA_AGENT_GRPC_TLS_CERT?.trim() || null,
     agentGrpcTlsKey: env.TESSERA_AGENT_GRPC_TLS_KEY?.trim() || null,
     agentLocalUrl: agentLocalUrl(env),
+    httpsPort: env.TESSERA_HTTPS_PORT?.trim() ? integer(env, 'TESSERA_HTTPS_PORT', 0, 0, 65535) : null,
+    tlsCert: env.TESSERA_TLS_CERT?.trim() || null,
+    tlsKey: env.TESSERA_TLS_KEY?.trim() || null,
     ...overrides,
   };
+  if ((config.tlsCert === null) !== (config.tlsKey === null)) {
+    throw new ConfigError('env: TESSERA_TLS_CERT and TESSERA_TLS_KEY go together');
+  }
   if ((config.agentGrpcTlsCert === null) !== (config.agentGrpcTlsKey === null)) {
     throw new ConfigError('env: TESSERA_AGENT_GRPC_TLS_CERT and TESSERA_AGENT_GRPC_TLS_KEY go together');
   }

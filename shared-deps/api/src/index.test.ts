@@ -58,6 +58,8 @@ describe('@tessera/api exports', () => {
       'cardSecretQuestions', 'resetPinQA',
       // issue 16: card layouts and printers
       'getCardLayout', 'saveCardLayout', 'cardLayoutCompressed', 'cardLayoutCompressedUserData', 'printerListPrinters', 'printerInsertCard', 'printerEjectCard', 'printerCardPrint',
+      // issue 17: SCEP challenges and Intune settings
+      'listScepChallenges', 'createScepChallenge', 'retrieveScepChallenge', 'getIntuneScepConfig', 'saveIntuneScepConfig',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -36,6 +36,7 @@ export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
 export type { DirectoryCalls } from './directory';
 export type { DecodeCalls } from './decode';
+export type { ScepCalls } from './scep';
 export type { PkiCalls } from './pki';
 export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';

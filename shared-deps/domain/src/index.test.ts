@@ -77,6 +77,9 @@ describe('@tessera/domain exports', () => {
         'SECURITY_QUESTIONS', 'WRITE_YOUR_OWN_QUESTION', 'SECRET_QUESTIONS_COUNT', 'SECRET_QUESTION_MAX_LENGTH', 'SECRET_ANSWER_MIN_LENGTH',
         'SECRET_ANSWER_MAX_LENGTH', 'SECRET_QUESTIONS_VERSION', 'SECRET_SALT_HEX_LENGTH', 'SECRET_ANSWER_HASH_HEX_LENGTH', 'questionText',
         'validateSecretQuestions', 'pbkdf2Hex', 'hashSecretAnswer', 'hashSecretAnswers', 'newClientSalt', 'buildSecretQuestionSet',
+        // issue 17: SCEP, Intune, EST
+        'SCEP_PATH_PREFIX', 'EST_PATH_PREFIX', 'ENROLMENT_MAX_BODY_BYTES', 'ENROLMENT_RATE_PER_MINUTE', 'SCEP_CHALLENGE_DEFAULT_MINUTES',
+        'SCEP_CHALLENGE_MAX_MINUTES', 'SCEP_CHALLENGE_PAGE_SIZE', 'retrieveScepChallengePath', 'scepUrl', 'estUrl', 'ENROLMENT_MESSAGES',
       ].sort(),
     );
   });

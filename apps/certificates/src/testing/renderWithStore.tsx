@@ -26,6 +26,9 @@ export function fakeApi() {
     cancelRevocation: jest.fn(),
     uploadCertificate: jest.fn(),
     submitUserKeyRequest: jest.fn(),
+    listScepChallenges: jest.fn().mockResolvedValue({ challenges: [], total: 0, page: 1, pageSize: 25 }),
+    createScepChallenge: jest.fn(),
+    retrieveScepChallenge: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 

@@ -3,7 +3,7 @@
  * moves (polled every {@link RELOAD_POLL_MS}, so a change made on any instance applies on every instance
  * within a second), checked per request against the store (memory or Redis).
  */
-import { ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
+import { ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, ENROLMENT_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
 import type { Db } from '../../db/database';
 import * as repository from './rate-limit-rules.repository';
 import { RuleSet } from './rule-set';
@@ -39,12 +39,16 @@ export function defaultRules(options: { perAddress: number; windowSeconds: numbe
           { ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: options.windowSeconds, rate: options.perAddress },
           { ...pki, periodSeconds: 60, rate: options.pkiPerAddress },
           { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: ANONYMOUS_CSR_PATH, periodSeconds: 60, rate: ANONYMOUS_CSR_RATE_PER_MINUTE },
+          ...ENROLMENT_ENDPOINTS.map((endpoint) => ({ ...RATE_LIMIT_RULE_DEFAULTS, endpoint, periodSeconds: 60, rate: ENROLMENT_RATE_PER_MINUTE })),
         ],
       },
       { layer: 1, stage: GENERAL_STAGE, rules: [{ ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: 60, rate: 1200, burst: 600 }, pki] },
     ],
   };
 }
+
+/** The endpoint patterns of the SCEP and EST routes' own per-address rule (issue 17). */
+export const ENROLMENT_ENDPOINTS = ['/pki/scep/*', '/.well-known/est/*'];
 
 /** The endpoint pattern of the public PKI routes' rules. */
 export const PKI_PUBLIC_ENDPOINTS = '/pki/*';

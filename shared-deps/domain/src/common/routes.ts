@@ -89,7 +89,7 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   pub('/register', 'auth'),
   pub('/finish-register', 'auth'),
   pub('/bootstrapmode', 'auth'),
-  pub('/retrieveSCEPChallenge/:id', 'anonymous'),
+  pub('/retrieveSCEPChallenge/:id', 'certificates'),
   pub('/oidc/portal/:provider', 'auth'),
   pub('/login', 'auth'),
   pub('/home', 'auth'),

@@ -1,0 +1,1 @@
+export { RetrieveScepChallengePage } from './RetrieveScepChallengePage';

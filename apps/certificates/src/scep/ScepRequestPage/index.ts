@@ -1,0 +1,1 @@
+export { ScepRequestPage } from './ScepRequestPage';

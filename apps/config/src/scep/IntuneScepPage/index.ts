@@ -1,0 +1,1 @@
+export { IntuneScepPage } from './IntuneScepPage';

@@ -1,0 +1,1 @@
+export { TpmKeyAttestationPage } from './TpmKeyAttestationPage';

@@ -1,0 +1,139 @@
+/**
+ * Intune mode of SCEP (issue 17): the `/config/scep` settings calls, and PKCSReqs whose challenge is a token
+ * signed by a test key standing in for Intune's (RS256 and ES256), enrolled with the test SCEP client of
+ * test-helpers/scep-client.ts (`openssl cms` + pkijs). Microsoft's online validation is not reachable here.
+ */
+import { createSign, generateKeyPairSync, sign as signRaw, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { SCEP_PATH_PREFIX } from '@tessera/domain';
+import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import type { TestClient } from '../test-helpers/client';
+import { csrDer, envelope, openssl, pkiMessage, readRep, removeScepScratch, selfSigned, dir } from '../test-helpers/scep-client';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { x509 } from '../pki/x509';
+
+const P = '/api2/PKI-v1';
+const S = '/api2/SCEP-v1';
+const AZURE_TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+
+/** A key and a self-signed certificate standing in for Intune's challenge signer. */
+async function signer(kind: 'rsa' | 'ec'): Promise<{ key: KeyObject; pem: string; alg: string }> {
+  const pair = kind === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const algorithm = kind === 'rsa' ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } : { name: 'ECDSA', hash: 'SHA-256', namedCurve: 'P-256' };
+  const keys = {
+    privateKey: await crypto.subtle.importKey('pkcs8', pair.privateKey.export({ type: 'pkcs8', format: 'der' }), algorithm, false, ['sign']),
+    publicKey: await crypto.subtle.importKey('spki', pair.publicKey.export({ type: 'spki', format: 'der' }), algorithm, true, ['verify']),
+  };
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: '02', name: 'CN=Intune challenge signer (test)', notBefore: new Date(Date.now() - 60_000), notAfter: new Date(Date.now() + 86_400_000), keys, signingAlgorithm: algorithm });
+  return { key: pair.privateKey, pem: cert.toString('pem'), alg: kind === 'rsa' ? 'RS256' : 'ES256' };
+}
+
+function token(s: { key: KeyObject; alg: string }, claims: Record<string, unknown>): string {
+  const head = Buffer.from(JSON.stringify({ alg: s.alg, typ: 'JWT' })).toString('base64url');
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const input = `${head}.${body}`;
+  const signature = s.alg === 'RS256' ? createSign('sha256').update(input).sign(s.key) : signRaw('sha256', Buffer.from(input), { key: s.key, dsaEncoding: 'ieee-p1363' });
+  return `${input}.${Buffer.from(signature).toString('base64url')}`;
+}
+
+describe('Intune SCEP challenge validation', () => {
+  let t: TestContext;
+  let admin: TestClient;
+  let tenantId: string;
+  let templateId: string;
+  let otherTemplateId: string;
+  let raPem: string;
+  let rsa: Awaited<ReturnType<typeof signer>>;
+  let ec: Awaited<ReturnType<typeof signer>>;
+
+  const enrol = async (cn: string, challenge: string, id = templateId) => {
+    const client = await selfSigned(`intune-${randomBytes(4).toString('hex')}`, cn);
+    const message = await pkiMessage(client, '19', randomBytes(8).toString('hex'), envelope(await csrDer(client.keys, cn, challenge), raPem));
+    const res = await t.app.inject({ method: 'POST', url: `${SCEP_PATH_PREFIX}/${id}?operation=PKIOperation`, headers: { 'content-type': 'application/x-pki-message' }, payload: message.der });
+    expect(res.statusCode).toBe(200);
+    return readRep(res.rawPayload, client);
+  };
+  const claims = (sub: string, extra: Record<string, unknown> = {}) => ({ tid: AZURE_TENANT, sub, jti: randomBytes(8).toString('hex'), exp: Math.floor(Date.now() / 1000) + 600, ...extra });
+
+  beforeAll(async () => {
+    t = await build();
+    ({ tenantId } = await t.bootstrap());
+    admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    const caId = (await admin.post(`${P}/CertificateAuthority`, { friendlyName: 'Intune Root', keyAlgorithm: 'P-256' })).json().id;
+    const template = async (templateName: string) => (await admin.post(`${P}/CertificateTemplate`, { templateName, class: 'DEVICE', caId, keyTypes: ['RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId as string;
+    templateId = await template('intune-device');
+    otherTemplateId = await template('plain-device');
+    const caCert = await t.app.inject({ method: 'GET', url: `${SCEP_PATH_PREFIX}/${templateId}?operation=GetCACert` });
+    writeFileSync(path.join(dir, 'intune-ca.p7'), caCert.rawPayload);
+    raPem = openssl('pkcs7', '-inform', 'DER', '-in', 'intune-ca.p7', '-print_certs').toString().match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/)![0];
+    [rsa, ec] = [await signer('rsa'), await signer('ec')];
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    removeScepScratch();
+  });
+
+  it('should read defaults, refuse bad settings naming the field, keep tenants apart, check the permission, and audit a save', async () => {
+    expect((await admin.get(`${S}/IntuneConfiguration`)).json()).toEqual({ enabled: false, azureTenantId: '', applicationId: '', verificationCertificate: '', templateIds: [] });
+    const base = { enabled: true, azureTenantId: AZURE_TENANT, applicationId: 'app-1', verificationCertificate: rsa.pem, templateIds: [templateId] };
+    for (const [body, field] of [
+      [{ ...base, verificationCertificate: 'not a cert' }, 'verificationCertificate'],
+      [{ ...base, verificationCertificate: '' }, 'verificationCertificate'],
+      [{ ...base, azureTenantId: '' }, 'azureTenantId'],
+      [{ ...base, templateIds: ['00000000-0000-4000-8000-000000000000'] }, 'templateIds.0'],
+    ] as const) {
+      const res = await admin.put(`${S}/IntuneConfiguration`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await admin.get(`${S}/IntuneConfiguration`)).json().enabled).toBe(false);
+    const saved = await admin.put(`${S}/IntuneConfiguration`, base);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ enabled: true, azureTenantId: AZURE_TENANT, templateIds: [templateId] });
+    expect((await t.auditRows('scep.intune.update')).at(-1)).toMatchObject({ tenant_id: tenantId, actor_username: 'admin' });
+    // Another tenant sees its own (empty) settings and cannot name this tenant's template.
+    const globex = await t.createTenant('Globex', ['globex.test']);
+    await t.createUser(globex, 'g', ['manageIntuneScepAuthConfiguration']);
+    const g = t.client();
+    const host = { headers: { host: 'globex.test' } };
+    await g.request('POST', '/api2/Authentication-v1/login', { body: { username: 'g', password: TEST_PASSWORD }, ...host });
+    expect((await g.request('GET', `${S}/IntuneConfiguration`, host)).json().enabled).toBe(false);
+    expect((await g.request('PUT', `${S}/IntuneConfiguration`, { body: { ...base, templateIds: [templateId] }, ...host })).json().field).toBe('templateIds.0');
+    // Permission.
+    await t.createUser(tenantId, 'certs', ['certScep']);
+    const certs = t.client();
+    await certs.login('certs', TEST_PASSWORD);
+    expect((await certs.get(`${S}/IntuneConfiguration`)).statusCode).toBe(403);
+  });
+
+  it('should issue for a token signed by the verification key that names the subject, once; and refuse forged, expired, foreign and mismatched tokens', async () => {
+    await admin.put(`${S}/IntuneConfiguration`, { enabled: true, azureTenantId: AZURE_TENANT, applicationId: '', verificationCertificate: rsa.pem, templateIds: [templateId] });
+    const good = token(rsa, claims('CN=laptop1.example.com', { sans: ['laptop1.example.com'] }));
+    const ok = await enrol('laptop1.example.com', good);
+    expect(ok.status).toBe('0');
+    expect(ok.certificates[0]!.subject).toBe('CN=laptop1.example.com');
+    expect((await t.auditRows('scep.intune.challenge')).length).toBe(1);
+    // Replay of the same token.
+    expect(await enrol('laptop1.example.com', good)).toMatchObject({ status: '2', failInfo: '2' });
+    // Signed by another key (the EC one is not configured yet).
+    expect((await enrol('laptop2.example.com', token(ec, claims('CN=laptop2.example.com')))).status).toBe('2');
+    // Expired, another Azure tenant, another subject, a SAN outside the token's.
+    expect((await enrol('laptop3.example.com', token(rsa, claims('CN=laptop3.example.com', { exp: Math.floor(Date.now() / 1000) - 5 })))).status).toBe('2');
+    expect((await enrol('laptop4.example.com', token(rsa, { ...claims('CN=laptop4.example.com'), tid: 'other-tenant' }))).status).toBe('2');
+    expect((await enrol('laptop5.example.com', token(rsa, claims('CN=somebody-else')))).status).toBe('2');
+    expect((await enrol('laptop6.example.com', token(rsa, claims('CN=laptop6.example.com', { sans: ['other.example.com'] })))).status).toBe('2');
+    // A subject claim that is not a distinguished name.
+    expect((await enrol('laptop10.example.com', token(rsa, claims('=,=not a dn')))).status).toBe('2');
+    // Not a token at all.
+    expect((await enrol('laptop7.example.com', 'plain-password')).status).toBe('2');
+    // ES256 once the EC certificate is the verification certificate.
+    await admin.put(`${S}/IntuneConfiguration`, { enabled: true, azureTenantId: AZURE_TENANT, applicationId: '', verificationCertificate: ec.pem, templateIds: [templateId] });
+    expect((await enrol('laptop8.example.com', token(ec, claims('CN=laptop8.example.com')))).status).toBe('0');
+    // A template outside the Intune list still takes one-time challenges, not tokens.
+    expect((await enrol('laptop9.example.com', token(ec, claims('CN=laptop9.example.com')), otherTemplateId)).status).toBe('2');
+    // Intune tokens are not listed as operator challenges.
+    expect((await admin.get(`${S}/Challenges`)).json().total).toBe(0);
+  }, 180_000);
+});
