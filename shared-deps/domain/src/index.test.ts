@@ -74,6 +74,8 @@ describe('@tessera/domain exports', () => {
         'SECURITY_QUESTIONS', 'WRITE_YOUR_OWN_QUESTION', 'SECRET_QUESTIONS_COUNT', 'SECRET_QUESTION_MAX_LENGTH', 'SECRET_ANSWER_MIN_LENGTH',
         'SECRET_ANSWER_MAX_LENGTH', 'SECRET_QUESTIONS_VERSION', 'SECRET_SALT_HEX_LENGTH', 'SECRET_ANSWER_HASH_HEX_LENGTH', 'questionText',
         'validateSecretQuestions', 'pbkdf2Hex', 'hashSecretAnswer', 'hashSecretAnswers', 'newClientSalt', 'buildSecretQuestionSet',
+        // issue 16: applet catalogue
+        'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
       ].sort(),
     );
   });

@@ -396,3 +396,5 @@ export {
   buildSecretQuestionSet,
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
+export { APPLET_LIMITS, APPLET_MESSAGES, APPLET_SORT_KEYS, validateAppletFields, validateCardCount, formatAid } from './smartcards/applets/applets';
+export type { SmartcardApplet, AppletUploadCard, AppletUploadResult, AppletFields, AppletProblem, AppletSortKey } from './smartcards/applets/applets';
