@@ -41,6 +41,7 @@ import type { Mailer } from './platform/mailer';
 import { cmsClientRoutes } from './smartcards/cms-client.routes';
 import { pinRequirementsRoutes } from './smartcards/pin-requirements.routes';
 import { cardTemplatesRoutes } from './smartcards/card-templates.routes';
+import { appletsRoutes } from './smartcards/applets.routes';
 import { cardsRoutes } from './smartcards/cards.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cmsClientRoutes);
   await app.register(pinRequirementsRoutes);
   await app.register(cardTemplatesRoutes);
+  await app.register(appletsRoutes);
   await app.register(cardsRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
