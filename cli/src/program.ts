@@ -13,6 +13,7 @@ import { caCommand } from './commands/pki/ca';
 import { templatesCommand } from './commands/pki/templates';
 import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
+import { appletsCommand } from './commands/applets';
 import { cardsCommand } from './commands/cards';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
@@ -54,6 +55,7 @@ Examples:
     .addCommand(templatesCommand(context))
     .addCommand(certsCommand(context))
     .addCommand(cardTemplatesCommand(context))
+    .addCommand(appletsCommand(context))
     .addCommand(cardsCommand(context));
   return configureCommand(program, context);
 }

@@ -49,6 +49,7 @@ describe('@tessera/api exports', () => {
       'listSponsors', 'getSponsor', 'createSponsor', 'updateSponsor', 'sponsoredUsers', 'decideSponsoredUser',
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
+      'listApplets', 'getApplet', 'addApplet', 'updateApplet', 'deleteApplet', 'batchAppletUpload',
       'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard',
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',

@@ -21,6 +21,7 @@ export type { MonitoringCalls, AuditEventQuery } from './monitoring';
 export type { TicketsCalls, TicketNotification } from './tickets';
 export type { SmartcardsCalls } from './smartcards';
 export type { CardTemplatesCalls } from './cardTemplates';
+export type { AppletsCalls, AppletPage } from './applets';
 export type { CardsCalls } from './cards';
 export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';
