@@ -248,7 +248,10 @@ export async function batchAppletUpload(
   return { applet_id: applet.id, reader: request.reader, cards, succeeded, failed: cards.length - succeeded };
 }
 
-/** One card: secure channel, load, install, verify. A card failure is answered, not thrown (except SameCard). */
+/**
+ * One card: secure channel, load, install, verify. A card failure is answered, not thrown; SameCard (thrown) means
+ * "no new card here yet, look again": a card already done, or a card that went away before it was identified.
+ */
 async function uploadToCard(
   deps: AppletsDeps,
   auth: AuthContext,
@@ -258,12 +261,15 @@ async function uploadToCard(
   step: (name: string) => void,
 ): Promise<AppletUploadCard> {
   const gp = new GpSession(card);
+  /** Set once the card in the reader is known to be a new one (its KDD is not among those done). */
+  let fresh = false;
   try {
     card.step('select');
     await gp.select(ISD_AID);
     card.step('secure-channel');
     await gp.openSecureChannel(async ({ kdd }) => {
       if (done.has(kdd)) throw new SameCard();
+      fresh = true;
       step('secure-channel');
       return (await keysOf(deps, auth.tenantId, kdd)).keys;
     });
@@ -288,6 +294,10 @@ async function uploadToCard(
     return { cardId, ok: missing.length === 0, error: missing.length === 0 ? null : `GET STATUS does not list ${missing.join(', ')}`, installed };
   } catch (error) {
     if (error instanceof SameCard) throw error;
+    // The card went away while being swapped (the previous card pulled as the reader was opened): look again.
+    if (!fresh && error instanceof AgentHubError) throw new SameCard();
+    // A new card pulled out half-way: that card failed, the batch goes on.
+    if (error instanceof AgentHubError && gp.kdd) return { cardId: gp.kdd, ok: false, error: error.message, installed: [] };
     if (error instanceof GpError && gp.kdd) return { cardId: gp.kdd, ok: false, error: error.message, installed: [] };
     if (error instanceof GpError) return { cardId: `unknown-${randomUUID()}`, ok: false, error: error.message, installed: [] };
     throw error;
