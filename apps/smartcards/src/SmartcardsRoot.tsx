@@ -1,6 +1,7 @@
 import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
+import { AppletsPage } from './applets/AppletsPage/AppletsPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -17,6 +18,8 @@ export function SmartcardsRoot() {
       return <TemporaryPassesPage />;
     case '/credentials/smartcards/request':
       return <SmartcardRequestPage />;
+    case '/credentials/smartcards/applets':
+      return <AppletsPage />;
     default:
       return <NotAvailablePage />;
   }

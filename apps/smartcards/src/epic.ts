@@ -18,6 +18,10 @@ export interface SmartcardsEpicDependencies {
     | 'temporaryPassActivation'
     | 'batchPrintTemporaryPasses'
     | 'smartcardRequest'
+    | 'listApplets'
+    | 'addApplet'
+    | 'updateApplet'
+    | 'deleteApplet'
   >;
   bus: { showToast(input: ToastInput): void };
   now: () => number;

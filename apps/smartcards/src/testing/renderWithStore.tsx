@@ -21,6 +21,10 @@ export function fakeApi() {
     temporaryPassActivation: jest.fn(),
     batchPrintTemporaryPasses: jest.fn(),
     smartcardRequest: jest.fn(),
+    listApplets: jest.fn().mockResolvedValue({ applets: [], total: 0, page: 1, pageSize: 10 }),
+    addApplet: jest.fn(),
+    updateApplet: jest.fn(),
+    deleteApplet: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 
