@@ -7,8 +7,12 @@ test.describe('smartcard applet catalogue (issue 16, /credentials/smartcards/app
     const packageAid = `A000000888${tag}`;
     const appletAid = `${packageAid}01`;
     const spaced = (aid: string) => aid.replace(/(..)(?=.)/g, '$1 ');
-    await page.goto('/credentials/smartcards/applets');
+    // Home links the screen; it belongs to the Smartcards area of the menu.
+    await page.goto('/home');
+    await page.getByRole('region', { name: 'Get started' }).getByRole('link', { name: 'Smartcard applets' }).click();
+    await expect(page).toHaveURL(/\/credentials\/smartcards\/applets$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Smartcard applets' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Smartcards');
 
     const form = page.getByRole('form', { name: 'Upload a CAP file' });
     // Nothing chosen: refused before anything is sent.
