@@ -5,7 +5,7 @@ module.exports = {
   roots: ['<rootDir>/shared-deps', '<rootDir>/root-config', '<rootDir>/apps', '<rootDir>/server', '<rootDir>/agent', '<rootDir>/cli'],
   testMatch: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@primer|@github|@oddbird|@lit-labs|@simplewebauthn|@zxcvbn-ts)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@noble/ciphers|@primer|@github|@oddbird|@lit-labs|@simplewebauthn|@zxcvbn-ts)/)'],
   moduleNameMapper: {
     '^@tessera/([a-z-]+)$': '<rootDir>/shared-deps/$1/src/index.ts',
     '\\.(css)$': '<rootDir>/scripts/jest-style-stub.js',

@@ -14,6 +14,7 @@ import { templatesCommand } from './commands/pki/templates';
 import { scepCommand } from './commands/scep/challenge';
 import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
+import { appletsCommand } from './commands/applets';
 import { cardsCommand } from './commands/cards';
 import { printersCommand } from './commands/printers';
 import { readersCommand } from './commands/readers';
@@ -60,6 +61,7 @@ Examples:
     .addCommand(cardsCommand(context))
     .addCommand(printersCommand(context))
     .addCommand(readersCommand(context))
-    .addCommand(scepCommand(context));
+    .addCommand(scepCommand(context))
+    .addCommand(appletsCommand(context));
   return configureCommand(program, context);
 }

@@ -31,6 +31,10 @@ export interface SmartcardsEpicDependencies {
     | 'unregisterCard'
     | 'assignCard'
     | 'unassignCard'
+    | 'listApplets'
+    | 'addApplet'
+    | 'updateApplet'
+    | 'deleteApplet'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

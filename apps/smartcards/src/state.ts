@@ -9,7 +9,9 @@ import { cardsEpic } from './cards/cards.epics';
 import { cardsSlice } from './cards/cards.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice] as const;
+import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
+import { appletsSlice } from './applets/applets.slice';
 
 /** The smartcards app's epics, as one. */
 export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(
@@ -19,4 +21,6 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   passWritesEpic,
   smartcardRequestEpic,
   cardsEpic,
+  loadAppletsEpic,
+  appletWritesEpic,
 );

@@ -1,12 +1,12 @@
 /** CLI failures and their exit codes (ARCHITECTURE "CLI": one-line message, non-zero exit). */
 
-/** Exit codes: 0 success, 1 any failure, 2 wrong usage, 3 not signed in, 130 cancelled. */
-export const EXIT = Object.freeze({ OK: 0, FAILURE: 1, USAGE: 2, NOT_LOGGED_IN: 3, CANCELLED: 130 });
+/** Exit codes: 0 success, 1 any failure, 2 wrong usage, 3 not signed in, 4 partial failure (some items of a batch failed), 130 cancelled. */
+export const EXIT = Object.freeze({ OK: 0, FAILURE: 1, USAGE: 2, NOT_LOGGED_IN: 3, PARTIAL: 4, CANCELLED: 130 });
 
 /** Codes of {@link CliError}. */
-export type CliErrorCode = 'USAGE' | 'NOT_LOGGED_IN' | 'FAILURE' | 'CANCELLED';
+export type CliErrorCode = 'USAGE' | 'NOT_LOGGED_IN' | 'FAILURE' | 'PARTIAL' | 'CANCELLED';
 
-const EXIT_BY_CODE: Readonly<Record<CliErrorCode, number>> = { USAGE: EXIT.USAGE, NOT_LOGGED_IN: EXIT.NOT_LOGGED_IN, FAILURE: EXIT.FAILURE, CANCELLED: EXIT.CANCELLED };
+const EXIT_BY_CODE: Readonly<Record<CliErrorCode, number>> = { USAGE: EXIT.USAGE, NOT_LOGGED_IN: EXIT.NOT_LOGGED_IN, FAILURE: EXIT.FAILURE, PARTIAL: EXIT.PARTIAL, CANCELLED: EXIT.CANCELLED };
 
 /** A failure the CLI reports itself; `message` is the one line shown after `error: `. */
 export class CliError extends Error {

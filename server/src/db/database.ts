@@ -14,6 +14,7 @@ import type { DirectoryConnectionsTable } from '../identity/directory.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { CardTemplatesTable } from '../smartcards/card-templates.table';
+import type { SmartcardAppletsTable, SmartcardGpKeysTable } from '../smartcards/applets.table';
 import type { SmartcardsTable } from '../smartcards/cards.table';
 import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
@@ -51,6 +52,8 @@ export interface Database {
   directory_connections: DirectoryConnectionsTable;
   pin_requirements: PinRequirementsTable;
   card_templates: CardTemplatesTable;
+  smartcard_applets: SmartcardAppletsTable;
+  smartcard_gp_keys: SmartcardGpKeysTable;
   smartcards: SmartcardsTable;
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;

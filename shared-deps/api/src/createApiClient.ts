@@ -9,6 +9,7 @@ import { smartcardsCalls, type SmartcardsCalls } from './smartcards';
 import { cardTemplatesCalls, type CardTemplatesCalls } from './cardTemplates';
 import { cardLayoutsCalls, type CardLayoutsCalls } from './cardLayouts';
 import { printersCalls, type PrintersCalls } from './printers';
+import { appletsCalls, type AppletsCalls } from './applets';
 import { cardsCalls, type CardsCalls } from './cards';
 import { secretQuestionsCalls, type SecretQuestionsCalls } from './secretQuestions';
 import { mfaCalls, type MfaCalls } from './mfa';
@@ -25,7 +26,7 @@ import { decodeCalls, type DecodeCalls } from './decode';
 import { scepCalls, type ScepCalls } from './scep';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -34,5 +35,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send) };
 }

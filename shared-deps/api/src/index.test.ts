@@ -53,6 +53,7 @@ describe('@tessera/api exports', () => {
       // issue 15: card templates
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
       'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard', 'registerCard', 'unregisterCard', 'assignCard', 'unassignCard',
+      'listApplets', 'getApplet', 'addApplet', 'updateApplet', 'deleteApplet', 'batchAppletUpload',
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',

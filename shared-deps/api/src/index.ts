@@ -23,6 +23,7 @@ export type { SmartcardsCalls } from './smartcards';
 export type { CardTemplatesCalls } from './cardTemplates';
 export type { CardLayoutsCalls, CompressedCardImages } from './cardLayouts';
 export type { PrintersCalls } from './printers';
+export type { AppletsCalls, AppletPage } from './applets';
 export type { CardsCalls } from './cards';
 export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';

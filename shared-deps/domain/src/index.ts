@@ -401,3 +401,5 @@ export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, Has
 export { CR80_MM, CARD_USER_FIELDS, CARD_LAYOUT_LIMITS, EMPTY_CARD_LAYOUT, isCardImageDataUrl, validateCardLayout, validateCardUserData, cardValueOf } from './smartcards/card-layouts/cardLayout';
 export type { CardUserField, CardValueSource, CardTextElement, CardPhotoElement, CardQrElement, CardLayoutElement, CardLayoutSide, CardLayout, CardUserData, CardLayoutProblem, CardLayoutCheck } from './smartcards/card-layouts/cardLayout';
 export * from './enrolment/scep';
+export { APPLET_LIMITS, APPLET_MESSAGES, APPLET_SORT_KEYS, validateAppletFields, validateCardCount, formatAid } from './smartcards/applets/applets';
+export type { SmartcardApplet, AppletUploadCard, AppletUploadResult, AppletFields, AppletProblem, AppletSortKey } from './smartcards/applets/applets';

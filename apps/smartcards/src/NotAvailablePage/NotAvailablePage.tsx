@@ -5,6 +5,7 @@ export const BUILT_SCREENS: readonly AreaScreen[] = [
   { href: '/credentials/smartcards/cms', label: 'Card readers', permission: 'smartcardManage' },
   { href: '/credentials/smartcards/manage', label: 'Temporary passes', permission: 'smartcardTemporary' },
   { href: '/credentials/smartcards/request', label: 'Request smartcards', permission: 'smartcardRequest' },
+  { href: '/credentials/smartcards/applets', label: 'Smartcard applets', permission: 'smartcardManage' },
 ];
 
 /** A smartcards route whose screen is not built yet; links to the smartcards screens the viewer may open. */

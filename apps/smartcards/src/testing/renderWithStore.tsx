@@ -35,6 +35,10 @@ export function fakeApi() {
     unregisterCard: jest.fn(),
     assignCard: jest.fn(),
     unassignCard: jest.fn(),
+    listApplets: jest.fn().mockResolvedValue({ applets: [], total: 0, page: 1, pageSize: 10 }),
+    addApplet: jest.fn(),
+    updateApplet: jest.fn(),
+    deleteApplet: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

@@ -30,6 +30,7 @@ import * as m20261127050100 from './2026_11_27_05_01_00_create_smartcards';
 import * as m20261127060000 from './2026_11_27_06_00_00_create_secret_questions';
 import * as m20261128020000 from './2026_11_28_02_00_00_create_scep';
 import * as m20261128030000 from './2026_11_28_03_00_00_card_template_layouts';
+import * as m20261128040000 from './2026_11_28_04_00_00_create_smartcard_applets';
 import * as m20261128070000 from './2026_11_28_07_00_00_certificates_search_indexes';
 
 /** Migrations keyed by file name without extension. */
@@ -60,5 +61,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_27_06_00_00_create_secret_questions': m20261127060000,
   '2026_11_28_02_00_00_create_scep': m20261128020000,
   '2026_11_28_03_00_00_card_template_layouts': m20261128030000,
+  '2026_11_28_04_00_00_create_smartcard_applets': m20261128040000,
   '2026_11_28_07_00_00_certificates_search_indexes': m20261128070000,
 });

@@ -18,6 +18,12 @@ export interface HubEvent {
   operationId?: string;
   /** The operation's step (e.g. `authenticate`, `generate keys`, `write certificates`). */
   step?: string;
+  /** Issue 16 (BatchAppletUpload): which card of the batch (1-based), of how many, and a finished card's outcome. */
+  card?: number;
+  cardCount?: number;
+  cardId?: string;
+  ok?: boolean;
+  error?: string | null;
 }
 
 /** What the agent said about itself in its Hello. */

@@ -17,6 +17,9 @@ import { PIV_PIN_LENGTH } from '@tessera/domain';
 import { INS, SW, decodeApdu, type DecodedCommand } from '../apdu';
 import { parseTlvs, tlv, findTlv } from '../tlv';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, KEY_REF, OBJECT, PIV_AID, PIV_PIX, SLOT } from '../piv/constants';
+import { DEFAULT_SCP03_KEY, ISD_AID } from '../gp/session';
+import type { Scp03StaticKeys } from '../gp/scp03';
+import { CardManagerStatus, VirtualCardManager } from './VirtualCardManager';
 
 /** Options of a virtual card. */
 export interface VirtualPivCardOptions {
@@ -33,6 +36,8 @@ export interface VirtualPivCardOptions {
   /** Retries before the PIN and PUK block. Default 3. */
   pinRetries?: number;
   pukRetries?: number;
+  /** The card manager's SCP03 static keys (key version 30). Default: 40 41 … 4F for ENC, MAC and DEK. */
+  gpKeys?: Scp03StaticKeys;
 }
 
 interface CardKey {
@@ -124,7 +129,12 @@ export class VirtualPivCard {
   /** The GUID the card identifies itself with (CHUID, CCC); it survives a PIV reset. */
   readonly #guid: Buffer;
 
+  /** The GlobalPlatform card manager (Issuer Security Domain) and the applets it installed. */
+  readonly #cardManager: VirtualCardManager;
+
   // Volatile state, cleared on reset.
+  /** What SELECT chose besides PIV: the ISD, or an installed applet (recorded, not run). */
+  #gpSelected: 'isd' | 'applet' | null = null;
   #selected = false;
   #pinVerified = false;
   #mgmAuthenticated = false;
@@ -146,6 +156,8 @@ export class VirtualPivCard {
     this.#factory = { pin: Buffer.from(this.#pin), puk: Buffer.from(this.#puk), mgmKey: Buffer.from(this.#mgmKey), mgmAlgorithm: this.#mgmAlgorithm };
     this.#guid = createHash('sha256').update(`tessera-virtual-piv:${this.serial}`).digest().subarray(0, 16);
     this.#factoryObjects();
+    const defaultKey = Buffer.from(DEFAULT_SCP03_KEY, 'hex');
+    this.#cardManager = new VirtualCardManager(options.gpKeys ?? { enc: defaultKey, mac: defaultKey, dek: defaultKey }, { kdd: this.#guid.subarray(0, 10) });
   }
 
   /** The objects a card leaves the factory with: CHUID, CCC and the discovery object. */
@@ -168,6 +180,8 @@ export class VirtualPivCard {
 
   /** Power-up or warm reset: clears the selection, verified PIN, authentication and pending data. */
   reset(): void {
+    this.#gpSelected = null;
+    this.#cardManager.close();
     this.#selected = false;
     this.#pinVerified = false;
     this.#mgmAuthenticated = false;
@@ -185,8 +199,13 @@ export class VirtualPivCard {
       return sw(SW.WRONG_LENGTH);
     }
     try {
-      if ((command.cla & 0xef) !== 0x00) return sw(SW.CLA_NOT_SUPPORTED);
       if (command.ins !== INS.GET_RESPONSE) this.#pending = null;
+      // GlobalPlatform commands (CLA 80, 84 with secure messaging) go to the card manager when the ISD is selected.
+      if ((command.cla & 0xf0) === 0x80 && command.ins !== INS.GET_RESPONSE) {
+        if (this.#gpSelected !== 'isd') return sw(SW.CLA_NOT_SUPPORTED);
+        return this.#respond(this.#cardManager.command(command), command);
+      }
+      if ((command.cla & 0xf0) !== 0x80 && (command.cla & 0xef) !== 0x00) return sw(SW.CLA_NOT_SUPPORTED);
       // Command chaining (ISO 7816-4 §5.1.1.1): gather blocks with CLA bit 0x10 until the last one.
       if (command.cla & 0x10) {
         if (this.#chain && (this.#chain.ins !== command.ins || this.#chain.p1 !== command.p1 || this.#chain.p2 !== command.p2)) this.#chain = null;
@@ -204,7 +223,7 @@ export class VirtualPivCard {
       const data = this.#dispatch(command);
       return this.#respond(data, command);
     } catch (error) {
-      if (error instanceof CardStatus) return sw(error.sw);
+      if (error instanceof CardStatus || error instanceof CardManagerStatus) return sw(error.sw);
       return sw(SW.NO_PRECISE_DIAGNOSIS);
     }
   }
@@ -262,6 +281,19 @@ export class VirtualPivCard {
 
   #select(c: DecodedCommand): Buffer {
     if (c.p1 !== 0x04) throw new CardStatus(SW.INCORRECT_P1P2);
+    const aid = c.data.toString('hex').toUpperCase();
+    this.#cardManager.close();
+    this.#gpSelected = null;
+    if (aid === ISD_AID) {
+      this.#selected = false;
+      this.#gpSelected = 'isd';
+      return this.#cardManager.fci();
+    }
+    if (this.#cardManager.isInstalled(aid)) {
+      this.#selected = false;
+      this.#gpSelected = 'applet';
+      return tlv(0x6f, tlv(0x84, c.data));
+    }
     // Partial AID selection (ISO 7816-4 §5.3.1.1; OpenSC selects with the 5-byte RID + PIX prefix).
     if (c.data.length < 5 || c.data.length > PIV_AID.length || !PIV_AID.subarray(0, c.data.length).equals(c.data)) {
       this.#selected = false;

@@ -1,0 +1,1 @@
+export { AppletsPage } from './AppletsPage';
