@@ -60,6 +60,7 @@ import { pkiPublicRoutes } from './pki/pki-public.routes';
 import { authenticate as authenticateApiKey, ownerOfKeyId } from './apikeys/apikeys.service';
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
+import { acmeAdminRoutes, acmeRoutes } from './acme';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -174,6 +175,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(pkiPublicRoutes);
   await app.register(localAgentRoutes);
   await app.register(certificatesRoutes);
+  await app.register(acmeRoutes);
+  await app.register(acmeAdminRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -396,3 +396,6 @@ export {
   buildSecretQuestionSet,
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
+
+// ACME and allowed domains (issue 17)
+export * from './acme';
