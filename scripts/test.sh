@@ -25,6 +25,9 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 # A real LDAP server for the directory-users tests (issue 13): slapd, started by the test itself, and its tools.
 [ -x /usr/sbin/slapd ] || need+=(slapd)
 command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)
+# Real ACME clients for the ACME server tests (issue 17): obtain, renew and revoke over http-01 on loopback.
+command -v certbot >/dev/null 2>&1 || need+=(certbot)
+command -v lego >/dev/null 2>&1 || need+=(lego)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
