@@ -14,6 +14,7 @@ import { templatesCommand } from './commands/pki/templates';
 import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
 import { cardsCommand } from './commands/cards';
+import { acmeCommand } from './commands/acme/enable';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -54,6 +55,7 @@ Examples:
     .addCommand(templatesCommand(context))
     .addCommand(certsCommand(context))
     .addCommand(cardTemplatesCommand(context))
-    .addCommand(cardsCommand(context));
+    .addCommand(cardsCommand(context))
+    .addCommand(acmeCommand(context));
   return configureCommand(program, context);
 }

@@ -2,6 +2,7 @@
  * Console calls of ACME and allowed domains (issue 17; docs/api.md "ACME and allowed domains"):
  * `/admin/alloweddomains` [manageDomains] and `/config/acme` [acmeConfiguration] (admin-console §2.2).
  */
+import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACME_ORDER_SORT_FIELDS, ACME_ORDER_STATES } from '@tessera/domain';
@@ -9,7 +10,6 @@ import { errorResponses, NoContent, Uuid } from '../platform/schemas';
 import { StringEnum } from '../platform/string-enum';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
-import { publicConsoleUrl } from '../platform/public-url';
 import * as service from './acme-admin.service';
 
 const tags = ['acme'];
@@ -30,7 +30,9 @@ const AcmeOrderSchema = Type.Object({
 
 /** Registers the console's ACME and allowed-domain calls. */
 export const acmeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: service.AcmeAdminDeps = { db: app.db, audit: app.audit, box: secretBoxFor(app.config), publicUrl: publicConsoleUrl(app.config) };
+  const deps = { db: app.db, audit: app.audit, box: secretBoxFor(app.config) };
+  // Directory URLs on the origin the caller reached (as the ACME routes answer theirs; proxies per TESSERA_TRUST_PROXY).
+  const withOrigin = (request: FastifyRequest): service.AcmeAdminDeps => ({ ...deps, publicUrl: `${request.protocol}://${request.host}` });
   const domains = { auth: 'session', permission: 'manageDomains' } as const;
   const acme = { auth: 'session', permission: 'acmeConfiguration' } as const;
 
@@ -55,17 +57,17 @@ export const acmeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${P}/AcmeConfigurations`,
     { config: acme, schema: { summary: 'The tenant’s templates with their ACME state and directory URL', tags, response: { 200: Type.Array(AcmeConfigurationSchema), ...errorResponses(401) } } },
-    async (request) => service.listAcmeConfigurations(deps, requireAuth(request)),
+    async (request) => service.listAcmeConfigurations(withOrigin(request), requireAuth(request)),
   );
   app.put(
     `${P}/AcmeConfiguration`,
     { config: acme, schema: { summary: 'Turn ACME on or off for a template', tags, body: Type.Object({ templateId: Uuid(), enabled: Type.Boolean(), eabRequired: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), response: { 200: AcmeConfigurationSchema, ...errorResponses(401, 503) } } },
-    async (request) => service.setAcmeConfiguration(deps, requireAuth(request), actorOf(request), request.body),
+    async (request) => service.setAcmeConfiguration(withOrigin(request), requireAuth(request), actorOf(request), request.body),
   );
   app.post(
     `${P}/AcmeEabKey`,
     { config: acme, schema: { summary: 'Create an external account binding key for a template (the HMAC key is shown once)', tags, body: Type.Object({ templateId: Uuid() }, { additionalProperties: false }), response: { 201: Type.Object({ keyId: Type.String(), hmacKey: Type.String(), directoryUrl: Type.String() }), ...errorResponses(401, 503) } } },
-    async (request, reply) => reply.code(201).send(await service.createEabKey(deps, requireAuth(request), actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await service.createEabKey(withOrigin(request), requireAuth(request), actorOf(request), request.body)),
   );
   app.get(
     `${P}/AcmeOrders`,

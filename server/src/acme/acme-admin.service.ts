@@ -5,7 +5,7 @@
  * Every change is audited in its transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { ACME_ORDER_PAGE_SIZE, ALLOWED_DOMAINS_MAX, acmeDirectoryUrl, normaliseAllowedDomain } from '@tessera/domain';
+import { ACME_ORDER_PAGE_SIZE, ALLOWED_DOMAINS_MAX, acmeDirectoryUrl, normaliseAllowedDomain, type AcmeConfiguration, type AcmeEabKey, type AcmeOrdersQuery, type AcmeOrdersResponse, type AllowedDomain, type AllowedDomainsResponse } from '@tessera/domain';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -21,19 +21,12 @@ export interface AcmeAdminDeps {
   db: Db;
   audit: AuditWriter;
   box: SecretBox;
-  /** Public origin of the directory URLs. */
+  /** Origin of the directory URLs (the one the caller reached). */
   publicUrl: string;
 }
 
-/** An allowed domain. */
-export interface AllowedDomain {
-  id: string;
-  domain: string;
-  createdAt: string;
-}
-
 /** The allowed domains of the tenant, searched and paged (50 a page), sorted by name. */
-export async function listAllowedDomains(deps: Pick<AcmeAdminDeps, 'db'>, auth: Auth, query: { search?: string; page?: number }): Promise<{ totalResults: number; results: AllowedDomain[] }> {
+export async function listAllowedDomains(deps: Pick<AcmeAdminDeps, 'db'>, auth: Auth, query: { search?: string; page?: number }): Promise<AllowedDomainsResponse> {
   let q = deps.db.selectFrom('allowed_domains').where('tenant_id', '=', auth.tenantId);
   if (query.search) q = q.where('domain', 'like', likePattern(query.search.toLowerCase()));
   const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -42,7 +35,7 @@ export async function listAllowedDomains(deps: Pick<AcmeAdminDeps, 'db'>, auth: 
 }
 
 /** Adds an allowed domain. 400 names `domain`; 409 when listed already. Audited `allowedDomain.add`. */
-export async function addAllowedDomain(deps: AcmeAdminDeps, auth: Auth, actor: Actor, input: { domain: string }): Promise<AllowedDomain> {
+export async function addAllowedDomain(deps: Omit<AcmeAdminDeps, 'publicUrl'>, auth: Auth, actor: Actor, input: { domain: string }): Promise<AllowedDomain> {
   const checked = normaliseAllowedDomain(input.domain);
   if (!checked.ok) throw new ValidationError('domain', checked.message);
   return deps.db.transaction().execute(async (trx) => {
@@ -56,22 +49,12 @@ export async function addAllowedDomain(deps: AcmeAdminDeps, auth: Auth, actor: A
 }
 
 /** Removes an allowed domain of the tenant. Audited `allowedDomain.delete`. */
-export async function deleteAllowedDomain(deps: AcmeAdminDeps, auth: Auth, actor: Actor, id: string): Promise<void> {
+export async function deleteAllowedDomain(deps: Omit<AcmeAdminDeps, 'publicUrl'>, auth: Auth, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('allowed_domains').where('tenant_id', '=', auth.tenantId).where('id', '=', id).returning(['id', 'domain']).executeTakeFirst();
     if (!row) throw new NotFoundError('The allowed domain');
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'allowedDomain.delete', targetType: 'allowed_domain', targetId: row.id, detail: { domain: row.domain } });
   });
-}
-
-/** A template's ACME configuration. */
-export interface AcmeConfiguration {
-  templateId: string;
-  templateName: string;
-  enabled: boolean;
-  eabRequired: boolean;
-  directoryUrl: string;
-  unusedEabKeys: number;
 }
 
 /** Every template of the tenant with its ACME state. */
@@ -109,7 +92,7 @@ export async function setAcmeConfiguration(deps: AcmeAdminDeps, auth: Auth, acto
 }
 
 /** Creates an external account binding key for a template (RFC 8555 §7.3.4); the HMAC key is shown this once. Audited `acme.eabKey.create`. */
-export async function createEabKey(deps: AcmeAdminDeps, auth: Auth, actor: Actor, input: { templateId: string }): Promise<{ keyId: string; hmacKey: string; directoryUrl: string }> {
+export async function createEabKey(deps: AcmeAdminDeps, auth: Auth, actor: Actor, input: { templateId: string }): Promise<AcmeEabKey> {
   const template = await templateOf(deps.db, auth, input.templateId);
   const keyId = randomBytes(12).toString('base64url');
   const hmacKey = randomBytes(32).toString('base64url');
@@ -120,21 +103,8 @@ export async function createEabKey(deps: AcmeAdminDeps, auth: Auth, actor: Actor
   return { keyId, hmacKey, directoryUrl: acmeDirectoryUrl(deps.publicUrl, template.id) };
 }
 
-/** An ACME order as the console lists it. */
-export interface AcmeOrderSummary {
-  orderId: string;
-  status: string;
-  identifiers: string[];
-  templateName: string;
-  accountId: string;
-  accountStatus: string;
-  accountContact: string[];
-  certificateId: string | null;
-  createdAt: string;
-}
-
 /** The tenant's ACME orders, filtered by state, sorted and paged in the database. */
-export async function listAcmeOrders(deps: Pick<AcmeAdminDeps, 'db'>, auth: Auth, query: { page?: number; sortField?: 'createdAt' | 'status'; sortDirection?: 'asc' | 'desc'; status?: string }): Promise<{ totalResults: number; results: AcmeOrderSummary[] }> {
+export async function listAcmeOrders(deps: Pick<AcmeAdminDeps, 'db'>, auth: Auth, query: AcmeOrdersQuery): Promise<AcmeOrdersResponse> {
   let q = deps.db.selectFrom('acme_orders as o').innerJoin('acme_accounts as a', 'a.id', 'o.account_id').innerJoin('certificate_templates as t', 't.id', 'o.template_id').where('o.tenant_id', '=', auth.tenantId);
   if (query.status) q = q.where('o.status', '=', query.status);
   const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

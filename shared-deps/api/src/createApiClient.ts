@@ -20,9 +20,10 @@ import { directoryCalls, type DirectoryCalls } from './directory';
 import { pkiCalls, type PkiCalls } from './pki';
 import { certificatesCalls, type CertificatesCalls } from './certificates';
 import { decodeCalls, type DecodeCalls } from './decode';
+import { acmeCalls, type AcmeCalls } from './acme';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, AcmeCalls {}
 
 /**
  * A client over the given fetch. Every request sends credentials and, when a token is known, the
@@ -31,5 +32,5 @@ export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCall
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...acmeCalls(send) };
 }

@@ -53,6 +53,8 @@ describe('@tessera/api exports', () => {
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',
+      // issue 17: ACME and allowed domains
+      'listAllowedDomains', 'addAllowedDomain', 'deleteAllowedDomain', 'listAcmeConfigurations', 'setAcmeConfiguration', 'createAcmeEabKey', 'listAcmeOrders',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -35,5 +35,6 @@ export type { ApiKeysCalls } from './apiKeys';
 export type { DirectoryCalls } from './directory';
 export type { DecodeCalls } from './decode';
 export type { PkiCalls } from './pki';
+export type { AcmeCalls } from './acme';
 export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';

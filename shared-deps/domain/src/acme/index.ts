@@ -2,3 +2,4 @@
 export * from './constants';
 export { ALLOWED_DOMAINS_MAX, normaliseAllowedDomain, domainPermitted } from './allowedDomains';
 export type { AllowedDomainResult } from './allowedDomains';
+export type * from './acme.types';
