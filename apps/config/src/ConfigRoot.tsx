@@ -2,6 +2,7 @@ import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
 import { TenancyConfigPage } from './tenancy/TenancyConfigPage';
+import { AcmeConfigPage } from './acme/AcmeConfigPage';
 
 /** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
 export function ConfigRoot() {
@@ -11,6 +12,8 @@ export function ConfigRoot() {
   switch (match.route.path) {
     case '/config/tenancy':
       return <TenancyConfigPage />;
+    case '/config/acme':
+      return <AcmeConfigPage />;
     default:
       return <NotAvailablePage />;
   }

@@ -3,9 +3,19 @@ import type { Action } from '@reduxjs/toolkit';
 import type { ConfigEpicDependencies } from './epic';
 import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyConfig.epics';
 import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
+import { acmeConfigSlice } from './acme/acmeConfig.slice';
+import { createEabKeyEpic, loadAcmeConfigEpic, loadAcmeConfigurationsEpic, loadAcmeOrdersEpic, saveAcmeConfigurationEpic } from './acme/acmeConfig.epics';
 
 /** The config app's slices. */
-export const configSlices = [tenancyConfigSlice] as const;
+export const configSlices = [tenancyConfigSlice, acmeConfigSlice] as const;
 
 /** The config app's epics, as one. */
-export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(loadTenancyConfigEpic, saveTenancyConfigEpic);
+export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(
+  loadTenancyConfigEpic,
+  saveTenancyConfigEpic,
+  loadAcmeConfigEpic,
+  loadAcmeConfigurationsEpic,
+  loadAcmeOrdersEpic,
+  saveAcmeConfigurationEpic,
+  createEabKeyEpic,
+);

@@ -1,4 +1,5 @@
 /** ACME (RFC 8555; issue 17): constants shared by the server, the console and the CLI. */
+import { RESULTS_PER_PAGE } from '../common/constants';
 
 /** Order states (RFC 8555 §7.1.6). */
 export const ACME_ORDER_STATES = ['pending', 'ready', 'processing', 'valid', 'invalid'] as const;
@@ -25,5 +26,5 @@ export function acmeDirectoryUrl(origin: string, templateId: string): string {
 
 /** Sort keys of the ACME order list. */
 export const ACME_ORDER_SORT_FIELDS = ['createdAt', 'status'] as const;
-/** Page size of the ACME order list. */
-export const ACME_ORDER_PAGE_SIZE = 20;
+/** Page size of the ACME order list (the console's tables' size). */
+export const ACME_ORDER_PAGE_SIZE = RESULTS_PER_PAGE;
