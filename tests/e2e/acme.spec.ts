@@ -65,3 +65,23 @@ test('ok/enable ACME on a template, run an order with http-01, and see it listed
   await expect(listed.getByRole('cell', { name: 'valid', exact: true })).toBeVisible();
   await expect(listed).toContainText('mailto:e2e@acme.test');
 });
+
+test('ok/the admin adds and removes an allowed domain; a bad name is refused on its field and changes nothing', async ({ adminPage: page, baseURL }) => {
+  const domain = `e2e-${Date.now().toString(36)}.example`;
+  await page.goto('/admin/alloweddomains');
+  await expect(page.getByRole('heading', { name: 'Allowed domains' })).toBeVisible();
+  const before = (await (await page.request.get(`${baseURL}${P}/AllowedDomains`)).json()).totalResults;
+  await page.getByLabel('Domain', { exact: true }).fill('not a domain');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByText("'not a domain' is not a domain name")).toBeVisible();
+  expect((await (await page.request.get(`${baseURL}${P}/AllowedDomains`)).json()).totalResults).toBe(before);
+  await page.getByLabel('Domain', { exact: true }).fill(domain.toUpperCase());
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByLabel('Search', { exact: true }).fill(domain);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Allowed domains' });
+  await expect(table.getByRole('cell', { name: domain, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${domain}` }).click();
+  await expect(table.getByRole('cell', { name: domain, exact: true })).toHaveCount(0);
+  expect((await (await page.request.get(`${baseURL}${P}/AllowedDomains?search=${domain}`)).json()).totalResults).toBe(0);
+});

@@ -14,7 +14,7 @@ function renderAt(path: string) {
   window.history.pushState({}, '', path);
   const tenancyConfig = jest.fn().mockResolvedValue({ name: 'Acme', supportEmail: 'help@acme.test', bannerColour: null, toastrTimeout: null, disclaimer: null, timeZone: 'UTC', mfaRequired: false, selfRegistration: false });
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({
-    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn(), listAcmeConfigurations: jest.fn().mockResolvedValue([]), setAcmeConfiguration: jest.fn(), createAcmeEabKey: jest.fn(), listAcmeOrders: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }) }, bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
+    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn(), listAcmeConfigurations: jest.fn().mockResolvedValue([]), setAcmeConfiguration: jest.fn(), createAcmeEabKey: jest.fn(), listAcmeOrders: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }), listAllowedDomains: jest.fn(), addAllowedDomain: jest.fn(), deleteAllowedDomain: jest.fn() }, bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
   });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(configEpic);

@@ -3,6 +3,7 @@ import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
 import { TenancyConfigPage } from './tenancy/TenancyConfigPage';
 import { AcmeConfigPage } from './acme/AcmeConfigPage';
+import { AllowedDomainsPage } from './domains/AllowedDomainsPage';
 
 /** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
 export function ConfigRoot() {
@@ -14,6 +15,8 @@ export function ConfigRoot() {
       return <TenancyConfigPage />;
     case '/config/acme':
       return <AcmeConfigPage />;
+    case '/admin/alloweddomains':
+      return <AllowedDomainsPage />;
     default:
       return <NotAvailablePage />;
   }

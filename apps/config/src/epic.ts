@@ -5,7 +5,7 @@ import type { Bus } from '@tessera/bus';
 
 /** What the config app's epics use of the store dependencies. */
 export interface ConfigEpicDependencies {
-  api: Pick<ApiClient, 'tenancyConfig' | 'updateTenancyConfig' | 'listAcmeConfigurations' | 'setAcmeConfiguration' | 'createAcmeEabKey' | 'listAcmeOrders'>;
+  api: Pick<ApiClient, 'tenancyConfig' | 'updateTenancyConfig' | 'listAcmeConfigurations' | 'setAcmeConfiguration' | 'createAcmeEabKey' | 'listAcmeOrders' | 'listAllowedDomains' | 'addAllowedDomain' | 'deleteAllowedDomain'>;
   bus: Pick<Bus, 'showToast' | 'getSessionState' | 'signedIn'>;
   now: () => number;
 }

@@ -4,10 +4,12 @@ import type { ConfigEpicDependencies } from './epic';
 import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyConfig.epics';
 import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
 import { acmeConfigSlice } from './acme/acmeConfig.slice';
+import { allowedDomainsSlice } from './domains/allowedDomains.slice';
+import { addAllowedDomainEpic, deleteAllowedDomainEpic, loadAllowedDomainsEpic } from './domains/allowedDomains.epics';
 import { createEabKeyEpic, loadAcmeConfigEpic, loadAcmeConfigurationsEpic, loadAcmeOrdersEpic, saveAcmeConfigurationEpic } from './acme/acmeConfig.epics';
 
 /** The config app's slices. */
-export const configSlices = [tenancyConfigSlice, acmeConfigSlice] as const;
+export const configSlices = [tenancyConfigSlice, acmeConfigSlice, allowedDomainsSlice] as const;
 
 /** The config app's epics, as one. */
 export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(
@@ -18,4 +20,7 @@ export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDepend
   loadAcmeOrdersEpic,
   saveAcmeConfigurationEpic,
   createEabKeyEpic,
+  loadAllowedDomainsEpic,
+  addAllowedDomainEpic,
+  deleteAllowedDomainEpic,
 );

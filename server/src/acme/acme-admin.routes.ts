@@ -38,7 +38,7 @@ export const acmeAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${P}/AllowedDomains`,
-    { config: domains, schema: { summary: 'List the tenant’s allowed domains (searched and paged, 50 a page)', tags, querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 253 })), page: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }), response: { 200: Type.Object({ totalResults: Type.Integer(), results: Type.Array(AllowedDomainSchema) }), ...errorResponses(401) } } },
+    { config: domains, schema: { summary: 'List the tenant’s allowed domains (searched and paged, 10 a page)', tags, querystring: Type.Object({ search: Type.Optional(Type.String({ maxLength: 253 })), page: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }), response: { 200: Type.Object({ totalResults: Type.Integer(), results: Type.Array(AllowedDomainSchema) }), ...errorResponses(401) } } },
     async (request) => service.listAllowedDomains(deps, requireAuth(request), request.query),
   );
   app.post(

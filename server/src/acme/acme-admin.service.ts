@@ -5,7 +5,7 @@
  * Every change is audited in its transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { ACME_ORDER_PAGE_SIZE, ALLOWED_DOMAINS_MAX, acmeDirectoryUrl, normaliseAllowedDomain, type AcmeConfiguration, type AcmeEabKey, type AcmeOrdersQuery, type AcmeOrdersResponse, type AllowedDomain, type AllowedDomainsResponse } from '@tessera/domain';
+import { ACME_ORDER_PAGE_SIZE, ALLOWED_DOMAINS_MAX, RESULTS_PER_PAGE, acmeDirectoryUrl, normaliseAllowedDomain, type AcmeConfiguration, type AcmeEabKey, type AcmeOrdersQuery, type AcmeOrdersResponse, type AllowedDomain, type AllowedDomainsResponse } from '@tessera/domain';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -25,12 +25,12 @@ export interface AcmeAdminDeps {
   publicUrl: string;
 }
 
-/** The allowed domains of the tenant, searched and paged (50 a page), sorted by name. */
+/** The allowed domains of the tenant, searched and paged (RESULTS_PER_PAGE a page), sorted by name. */
 export async function listAllowedDomains(deps: Pick<AcmeAdminDeps, 'db'>, auth: Auth, query: { search?: string; page?: number }): Promise<AllowedDomainsResponse> {
   let q = deps.db.selectFrom('allowed_domains').where('tenant_id', '=', auth.tenantId);
   if (query.search) q = q.where('domain', 'like', likePattern(query.search.toLowerCase()));
   const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q.select(['id', 'domain', 'created_at']).orderBy('domain').limit(50).offset(((query.page ?? 1) - 1) * 50).execute();
+  const rows = await q.select(['id', 'domain', 'created_at']).orderBy('domain').limit(RESULTS_PER_PAGE).offset(((query.page ?? 1) - 1) * RESULTS_PER_PAGE).execute();
   return { totalResults: Number(total.n), results: rows.map((r) => ({ id: r.id, domain: r.domain, createdAt: r.created_at.toISOString() })) };
 }
 

@@ -6,7 +6,7 @@ const P = '/api2/PKI-v1';
 
 /** The ACME and allowed-domain calls. */
 export interface AcmeCalls {
-  /** `GET /api2/PKI-v1/AllowedDomains?search&page` (manageDomains): 50 a page, by name. */
+  /** `GET /api2/PKI-v1/AllowedDomains?search&page` (manageDomains): 10 a page, by name. */
   listAllowedDomains(query?: { search?: string; page?: number }): Promise<AllowedDomainsResponse>;
   /** `POST /api2/PKI-v1/AllowedDomain` (manageDomains) `{domain}`: `example.com` or `*.example.com`; 201. */
   addAllowedDomain(domain: string): Promise<AllowedDomain>;

@@ -4,7 +4,7 @@
  * (`/config/acme`) and prints the template's ACME directory URL, the one to give certbot or lego as `--server`.
  */
 import { Command } from 'commander';
-import { normaliseAllowedDomain, type AcmeConfiguration } from '@tessera/domain';
+import { RESULTS_PER_PAGE, normaliseAllowedDomain, type AcmeConfiguration } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, usageError } from '../../utils/errors';
@@ -38,7 +38,7 @@ export function enableCommand(context: CliContext = processContext()): Command {
           for (let page = 1; ; page++) {
             const { results, totalResults } = await session.api.listAllowedDomains({ page });
             for (const r of results) listed.add(r.domain);
-            if (results.length === 0 || page * 50 >= totalResults) break;
+            if (results.length === 0 || page * RESULTS_PER_PAGE >= totalResults) break;
           }
           const added = domains.filter((d) => !listed.has(d));
           for (const d of added) await session.api.addAllowedDomain(d);
