@@ -112,13 +112,13 @@ export class AcmeTestClient {
   }
 
   /** Polls a URL (POST-as-GET) until its status leaves pending/processing. */
-  async poll(url: string, timeoutMs = 30_000): Promise<AcmeHttpAnswer> {
+  async poll(url: string, timeoutMs = 30_000, intervalMs = 100): Promise<AcmeHttpAnswer> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const res = await this.post(url, '');
       const status = res.status === 200 ? (res.json().status as string) : '';
       if (!['pending', 'processing'].includes(status) || Date.now() > deadline) return res;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, intervalMs));
     }
   }
 }
