@@ -64,9 +64,15 @@ describe('ACME server (RFC 8555)', () => {
     expect((await admin.request('DELETE', `${P}/AllowedDomain/${other.id}`)).statusCode).toBe(204);
     expect((await t.auditRows('allowedDomain.add')).map((r) => r.detail.domain)).toEqual(['*.acme.localhost', 'other.example']);
     // Another tenant sees none of them and cannot delete them.
-    await t.createTenant('Globex', ['globex.test']);
-    const rows = await t.db.selectFrom('allowed_domains').select('id').execute();
-    expect(rows).toHaveLength(1);
+    const globexId = await t.createTenant('Globex', ['globex.test']);
+    await t.createUser(globexId, 'globexadmin', ['manageDomains']);
+    const globex = t.client();
+    const host = { headers: { host: 'globex.test' } };
+    expect((await globex.request('POST', '/api2/Authentication-v1/login', { body: { username: 'globexadmin', password: TEST_PASSWORD }, ...host })).statusCode).toBe(200);
+    expect((await globex.request('GET', `${P}/AllowedDomains`, host)).json()).toEqual({ totalResults: 0, results: [] });
+    expect((await globex.request('DELETE', `${P}/AllowedDomain/${added.json().id}`, host)).statusCode).toBe(404);
+    const rows = await t.db.selectFrom('allowed_domains').select('domain').execute();
+    expect(rows).toEqual([{ domain: '*.acme.localhost' }]);
   });
 
   it('should serve no directory until the template is ACME-enabled, then a directory with absolute URLs', async () => {
