@@ -837,7 +837,20 @@ async function scepFigures() {
 // `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki|scep` runs one group; by default all, one after the
 // other. The platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given
 // BENCH_DATABASE_URL (and BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint, scep: scepFigures };
+const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint, scep: scepFigures, acme: acmeFigures };
+/** Issue 17: ACME orders per second (http-01 on loopback) beside SubmitDeviceCSR issuance, from scripts/bench/acme.ts (one JSON line). */
+async function acmeFigures() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/acme.ts'], { cwd: root, env: { ...process.env, TESSERA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`scripts/bench/acme.ts exited ${code}`);
+  const f = JSON.parse(out.trim().split('\n').at(-1));
+  report(`ACME orders completed (http-01 on loopback, ${f.concurrency} clients)`, f.ordersPerSecond.toFixed(1), '/s', 'reference', true);
+  report(`SubmitDeviceCSR issuance (same template, ${f.concurrency} at once)`, f.issuancePerSecond.toFixed(1), '/s', 'reference', true);
+  report('ACME overhead: issuance rate / ACME order rate', f.ratio.toFixed(2), '×', 'reference', true);
+}
+
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && !(only in GROUPS)) {
   console.error(`bench: BENCH_ONLY must be one of ${Object.keys(GROUPS).join(', ')}`);

@@ -31,6 +31,9 @@ command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)
 command -v ipptool >/dev/null 2>&1 || need+=(cups-ipp-utils)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+# Real ACME clients for the ACME server tests (issue 17): obtain, renew and revoke over http-01 on loopback.
+command -v certbot >/dev/null 2>&1 || need+=(certbot)
+command -v lego >/dev/null 2>&1 || need+=(lego)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test: installing Debian packages: ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

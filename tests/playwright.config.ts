@@ -14,6 +14,8 @@ export const SHORT_SESSION_PORT = MAIN_PORT + 1;
 export const SMTP_PORT = MAIN_PORT + 2;
 /** The local security client of the readers journey (virtual reader with a virtual card). */
 export const AGENT_E2E_PORT = MAIN_PORT + 3;
+/** The http-01 responder of the ACME journey: the main server validates http-01 on this port (issue 17). */
+export const ACME_HTTP01_E2E_PORT = MAIN_PORT + 4;
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   const dataDir = path.join(runDir, `data-${name}`);
@@ -65,7 +67,7 @@ export default defineConfig({
     { name: 'console', testIgnore: /bootstrap\.spec\.ts/, dependencies: ['bootstrap'] },
   ],
   webServer: [
-    server(MAIN_PORT, 'main', { TESSERA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
+    server(MAIN_PORT, 'main', { TESSERA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, TESSERA_ACME_HTTP01_PORT: String(ACME_HTTP01_E2E_PORT) }),
     server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '10' }),
     {
       command: 'node agent/bin/tessera-agent.mjs',

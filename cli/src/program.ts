@@ -18,6 +18,7 @@ import { appletsCommand } from './commands/applets';
 import { cardsCommand } from './commands/cards';
 import { printersCommand } from './commands/printers';
 import { readersCommand } from './commands/readers';
+import { acmeCommand } from './commands/acme/enable';
 import { processContext, type CliContext } from './context';
 import { configureCommand } from './utils/command';
 
@@ -62,6 +63,7 @@ Examples:
     .addCommand(printersCommand(context))
     .addCommand(readersCommand(context))
     .addCommand(scepCommand(context))
-    .addCommand(appletsCommand(context));
+    .addCommand(appletsCommand(context))
+    .addCommand(acmeCommand(context));
   return configureCommand(program, context);
 }

@@ -17,7 +17,7 @@ function renderAt(path: string) {
     cardTemplates: [{ cardTemplateId: '6f1d3a2e-0000-4000-8000-000000000001', name: 'staff', slots: [{ slot: '9A', certificateTemplateId: 'c', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: null, pinRequirements: { minLength: 6, maxLength: 8, digitsOnly: true, description: '' }, createdAt: '', updatedAt: '' }],
   });
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({
-    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn(), listCardTemplates, listCertificateTemplates: jest.fn(), getIntuneScepConfig: jest.fn(), saveIntuneScepConfig: jest.fn() } as unknown as ConfigEpicDependencies['api'], bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
+    dependencies: { api: { tenancyConfig, updateTenancyConfig: jest.fn(), listCardTemplates, listCertificateTemplates: jest.fn(), getIntuneScepConfig: jest.fn(), saveIntuneScepConfig: jest.fn(), listAcmeConfigurations: jest.fn().mockResolvedValue([]), setAcmeConfiguration: jest.fn(), createAcmeEabKey: jest.fn(), listAcmeOrders: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }), listAllowedDomains: jest.fn(), addAllowedDomain: jest.fn(), deleteAllowedDomain: jest.fn() } as unknown as ConfigEpicDependencies['api'], bus: { showToast: jest.fn(), getSessionState, signedIn }, now: Date.now },
   });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(configEpic);

@@ -6,6 +6,8 @@ import { SmartcardConfigPage } from './smartcard/SmartcardConfigPage';
 import { CardTemplateNewPage } from './smartcard/CardTemplateNewPage';
 import { CardLayoutEditorPage } from './smartcard/CardLayoutEditorPage';
 import { IntuneScepPage } from './scep/IntuneScepPage';
+import { AcmeConfigPage } from './acme/AcmeConfigPage';
+import { AllowedDomainsPage } from './domains/AllowedDomainsPage';
 
 /** The config area's pages by path; root-config mounts this app only on routes of the `config` area. */
 export function ConfigRoot() {
@@ -23,6 +25,10 @@ export function ConfigRoot() {
       return <CardLayoutEditorPage templateId={match.params.smartcardConfigID ?? ''} />;
     case '/config/scep':
       return <IntuneScepPage />;
+    case '/config/acme':
+      return <AcmeConfigPage />;
+    case '/admin/alloweddomains':
+      return <AllowedDomainsPage />;
     default:
       return <NotAvailablePage />;
   }

@@ -22,6 +22,13 @@ export interface ConfigEpicDependencies {
     | 'getIntuneScepConfig'
     | 'saveIntuneScepConfig'
     | 'listCertificateTemplates'
+    | 'listAcmeConfigurations'
+    | 'setAcmeConfiguration'
+    | 'createAcmeEabKey'
+    | 'listAcmeOrders'
+    | 'listAllowedDomains'
+    | 'addAllowedDomain'
+    | 'deleteAllowedDomain'
   >;
   bus: Pick<Bus, 'showToast' | 'getSessionState' | 'signedIn'>;
   now: () => number;

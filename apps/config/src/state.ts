@@ -5,9 +5,15 @@ import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyC
 import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
 import { cardLayoutsSlice } from './smartcard/cardLayouts.slice';
 import { createCardTemplateEpic, loadCardTemplatesEpic, loadLayoutEpic, loadPrintersEpic, previewEpic, printerEpic, saveLayoutEpic } from './smartcard/cardLayouts.epics';
+import { loadIntuneScepEpic, saveIntuneScepEpic } from './scep/intuneScep.epics';
+import { intuneScepSlice } from './scep/intuneScep.slice';
+import { acmeConfigSlice } from './acme/acmeConfig.slice';
+import { allowedDomainsSlice } from './domains/allowedDomains.slice';
+import { addAllowedDomainEpic, deleteAllowedDomainEpic, loadAllowedDomainsEpic } from './domains/allowedDomains.epics';
+import { createEabKeyEpic, loadAcmeConfigEpic, loadAcmeConfigurationsEpic, loadAcmeOrdersEpic, saveAcmeConfigurationEpic } from './acme/acmeConfig.epics';
 
 /** The config app's slices. */
-export const configSlices = [tenancyConfigSlice, cardLayoutsSlice, intuneScepSlice] as const;
+export const configSlices = [tenancyConfigSlice, cardLayoutsSlice, intuneScepSlice, acmeConfigSlice, allowedDomainsSlice] as const;
 
 /** The config app's epics, as one. */
 export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDependencies>(
@@ -22,6 +28,12 @@ export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDepend
   printerEpic,
   loadIntuneScepEpic,
   saveIntuneScepEpic,
+  loadAcmeConfigEpic,
+  loadAcmeConfigurationsEpic,
+  loadAcmeOrdersEpic,
+  saveAcmeConfigurationEpic,
+  createEabKeyEpic,
+  loadAllowedDomainsEpic,
+  addAllowedDomainEpic,
+  deleteAllowedDomainEpic,
 );
-import { loadIntuneScepEpic, saveIntuneScepEpic } from './scep/intuneScep.epics';
-import { intuneScepSlice } from './scep/intuneScep.slice';

@@ -132,7 +132,7 @@ export async function requestStatus(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthCo
  * records a pending revocation instead. Audited `certificate.revoke`; the CA's CRL is re-signed in the same
  * transaction, so OCSP and the CRL answer revoked at once.
  */
-export async function revoke(deps: PkiDeps, auth: AuthContext, actor: Actor, request: RevokeCertificateRequest): Promise<RevokeCertificateResponse> {
+export async function revoke(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: RevokeCertificateRequest): Promise<RevokeCertificateResponse> {
   const serial = request.serialNumber.toLowerCase().replace(/^0+(?=.)/, '');
   return deps.db.transaction().execute(async (trx) => {
     const cert = await trx

@@ -27,6 +27,7 @@ import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
 import type { VisitsTable } from '../identity/visits.table';
 import type { CertificateAuthoritiesTable, CertificateTemplatesTable, CrlsTable, TemplateOrderingTable } from '../pki/pki.table';
+import type { AcmeAccountsTable, AcmeAuthorizationsTable, AcmeChallengesTable, AcmeConfigsTable, AcmeEabKeysTable, AcmeNoncesTable, AcmeOrdersTable, AllowedDomainsTable } from '../acme/acme.table';
 import type { CertificateRequestsTable, CertificatesTable, RevocationsTable } from '../certificates/certificates.table';
 import type { IntuneScepConfigsTable, ScepChallengesTable, ScepRaTable, ScepTransactionsTable } from '../enrolment/enrolment.table';
 
@@ -80,6 +81,14 @@ export interface Database {
   scep_ra: ScepRaTable;
   scep_transactions: ScepTransactionsTable;
   intune_scep_configs: IntuneScepConfigsTable;
+  allowed_domains: AllowedDomainsTable;
+  acme_configs: AcmeConfigsTable;
+  acme_eab_keys: AcmeEabKeysTable;
+  acme_nonces: AcmeNoncesTable;
+  acme_accounts: AcmeAccountsTable;
+  acme_orders: AcmeOrdersTable;
+  acme_authorizations: AcmeAuthorizationsTable;
+  acme_challenges: AcmeChallengesTable;
 }
 
 /** The application's database handle. */

@@ -49,6 +49,7 @@ describe('rate-limit rules', () => {
             { tenantId: '*', userId: '*', method: '*', endpoint: '/api2/Certificates-v1/AnonymousCertificateRequest', periodSeconds: 60, rate: 30, burst: -1, maxDataBytes: -1 },
             { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/scep/*', periodSeconds: 60, rate: 120, burst: -1, maxDataBytes: -1 },
             { tenantId: '*', userId: '*', method: '*', endpoint: '/.well-known/est/*', periodSeconds: 60, rate: 120, burst: -1, maxDataBytes: -1 },
+            { tenantId: '*', userId: '*', method: '*', endpoint: '/pki/acme/*', periodSeconds: 60, rate: 3000, burst: -1, maxDataBytes: -1 },
           ],
         },
         {

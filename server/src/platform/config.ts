@@ -40,6 +40,10 @@ export interface ServerConfig {
    * certificates; `TESSERA_PKI_RATE_LIMIT_MAX`, default 6000; first start only, like `rateLimitMax`).
    */
   pkiRateLimitMax: number;
+  /** Port ACME http-01 validation connects to (`TESSERA_ACME_HTTP01_PORT`, default 80; tests on loopback use another). */
+  acmeHttp01Port: number;
+  /** Port ACME tls-alpn-01 validation connects to (`TESSERA_ACME_TLS_ALPN01_PORT`, default 443, RFC 8737). */
+  acmeTlsAlpn01Port: number;
   /**
    * Failed sign-ins of one account from one address per window before that address is throttled for that
    * account (`TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS`, default 5).
@@ -181,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: integer(env, 'TESSERA_RATE_LIMIT_MAX', 30000, 0, 1_000_000_000),
     rateLimitWindowSeconds: integer(env, 'TESSERA_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     pkiRateLimitMax: integer(env, 'TESSERA_PKI_RATE_LIMIT_MAX', 6000, 1, 1_000_000_000),
+    acmeHttp01Port: integer(env, 'TESSERA_ACME_HTTP01_PORT', 80, 1, 65535),
+    acmeTlsAlpn01Port: integer(env, 'TESSERA_ACME_TLS_ALPN01_PORT', 443, 1, 65535),
     loginMaxFailuresPerAccountAddress: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS', 5, 1, 1_000_000),
     loginMaxFailuresPerAccount: integer(env, 'TESSERA_LOGIN_MAX_FAILURES_PER_ACCOUNT', 100, 1, 1_000_000),
     loginAccountWindowSeconds: integer(env, 'TESSERA_LOGIN_ACCOUNT_WINDOW_SECONDS', 3600, 1, 86_400),

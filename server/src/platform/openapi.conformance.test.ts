@@ -66,7 +66,7 @@ describe('OpenAPI conformance', () => {
     if (schema.format === 'binary') {
       expect(res.rawPayload.length).toBeGreaterThan(0);
     } else {
-      const body = media === 'application/json' ? JSON.parse(res.body) : res.body;
+      const body = media === 'application/json' || media.endsWith('+json') ? JSON.parse(res.body) : res.body;
       const validate = ajv.compile({ ...schema, components: doc.components });
       const ok = validate(body);
       expect({ where, errors: ok ? null : validate.errors }).toEqual({ where, errors: null });

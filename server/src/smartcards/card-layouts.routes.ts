@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { CARD_USER_FIELDS } from '@tessera/domain';
-import { errorResponses, SafeString, Uuid } from '../platform/schemas';
+import { errorResponses, responseOf, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import * as service from './card-layouts.service';
 
@@ -81,6 +81,7 @@ export const cardLayoutsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Render a card template for many users: one JSON line a user (application/x-ndjson), as each is ready',
         tags,
         body: Type.Object({ templateId: Uuid(), users: Type.Array(Type.Union([Type.Object({ userId: Uuid() }, { additionalProperties: false }), Type.Object({ userData: UserData }, { additionalProperties: false })]), { minItems: 1, maxItems: STREAM_MAX_USERS }) }, { additionalProperties: false }),
+        response: { 200: responseOf('One JSON object a user, a line each, as each is rendered', { 'application/x-ndjson': Type.String() }), ...errorResponses(401, 404, 503) },
       },
     },
     async (request, reply) => {

@@ -61,6 +61,8 @@ describe('@tessera/api exports', () => {
       'getCardLayout', 'saveCardLayout', 'cardLayoutCompressed', 'cardLayoutCompressedUserData', 'printerListPrinters', 'printerInsertCard', 'printerEjectCard', 'printerCardPrint',
       // issue 17: SCEP challenges and Intune settings
       'listScepChallenges', 'createScepChallenge', 'retrieveScepChallenge', 'getIntuneScepConfig', 'saveIntuneScepConfig',
+      // issue 17: ACME and allowed domains
+      'listAllowedDomains', 'addAllowedDomain', 'deleteAllowedDomain', 'listAcmeConfigurations', 'setAcmeConfiguration', 'createAcmeEabKey', 'listAcmeOrders',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

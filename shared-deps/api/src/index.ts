@@ -39,5 +39,6 @@ export type { DirectoryCalls } from './directory';
 export type { DecodeCalls } from './decode';
 export type { ScepCalls } from './scep';
 export type { PkiCalls } from './pki';
+export type { AcmeCalls } from './acme';
 export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';

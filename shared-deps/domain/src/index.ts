@@ -403,3 +403,6 @@ export type { CardUserField, CardValueSource, CardTextElement, CardPhotoElement,
 export * from './enrolment/scep';
 export { APPLET_LIMITS, APPLET_MESSAGES, APPLET_SORT_KEYS, validateAppletFields, validateCardCount, formatAid } from './smartcards/applets/applets';
 export type { SmartcardApplet, AppletUploadCard, AppletUploadResult, AppletFields, AppletProblem, AppletSortKey } from './smartcards/applets/applets';
+
+// ACME and allowed domains (issue 17)
+export * from './acme';

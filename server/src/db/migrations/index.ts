@@ -28,6 +28,7 @@ import * as m20261127041000 from './2026_11_27_04_10_00_users_search_indexes';
 import * as m20261127050000 from './2026_11_27_05_00_00_create_card_templates';
 import * as m20261127050100 from './2026_11_27_05_01_00_create_smartcards';
 import * as m20261127060000 from './2026_11_27_06_00_00_create_secret_questions';
+import * as m20261128010000 from './2026_11_28_01_00_00_create_acme';
 import * as m20261128020000 from './2026_11_28_02_00_00_create_scep';
 import * as m20261128030000 from './2026_11_28_03_00_00_card_template_layouts';
 import * as m20261128040000 from './2026_11_28_04_00_00_create_smartcard_applets';
@@ -59,6 +60,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_27_05_00_00_create_card_templates': m20261127050000,
   '2026_11_27_05_01_00_create_smartcards': m20261127050100,
   '2026_11_27_06_00_00_create_secret_questions': m20261127060000,
+  '2026_11_28_01_00_00_create_acme': m20261128010000,
   '2026_11_28_02_00_00_create_scep': m20261128020000,
   '2026_11_28_03_00_00_card_template_layouts': m20261128030000,
   '2026_11_28_04_00_00_create_smartcard_applets': m20261128040000,

@@ -3,7 +3,7 @@
  * moves (polled every {@link RELOAD_POLL_MS}, so a change made on any instance applies on every instance
  * within a second), checked per request against the store (memory or Redis).
  */
-import { ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, ENROLMENT_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
+import { ACME_PATH, ACME_RATE_PER_MINUTE, ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, ENROLMENT_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
 import type { Db } from '../../db/database';
 import * as repository from './rate-limit-rules.repository';
 import { RuleSet } from './rule-set';
@@ -26,7 +26,8 @@ export const STATUS_MINUTES = 10;
  * session) have their own bucket (docs/api.md "Public PKI routes"): per address `TESSERA_PKI_RATE_LIMIT_MAX`
  * a minute in stage 0, and an unlimited rule in the general stage so that they do not spend the anonymous
  * per-address allowance of the console's calls (the more specific endpoint wins in each stage). Anonymous
- * certificate requests (public, and each one signs) have a tight per-address rule of their own.
+ * certificate requests (public, and each one signs) have a tight per-address rule of their own, and so do the
+ * ACME routes (`/pki/acme/*`, issue 17: `ACME_RATE_PER_MINUTE` per address).
  */
 export function defaultRules(options: { perAddress: number; windowSeconds: number; pkiPerAddress: number }): RateLimitConfig {
   const pki = { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: PKI_PUBLIC_ENDPOINTS };
@@ -40,6 +41,7 @@ export function defaultRules(options: { perAddress: number; windowSeconds: numbe
           { ...pki, periodSeconds: 60, rate: options.pkiPerAddress },
           { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: ANONYMOUS_CSR_PATH, periodSeconds: 60, rate: ANONYMOUS_CSR_RATE_PER_MINUTE },
           ...ENROLMENT_ENDPOINTS.map((endpoint) => ({ ...RATE_LIMIT_RULE_DEFAULTS, endpoint, periodSeconds: 60, rate: ENROLMENT_RATE_PER_MINUTE })),
+          { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: `${ACME_PATH}/*`, periodSeconds: 60, rate: ACME_RATE_PER_MINUTE },
         ],
       },
       { layer: 1, stage: GENERAL_STAGE, rules: [{ ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: 60, rate: 1200, burst: 600 }, pki] },

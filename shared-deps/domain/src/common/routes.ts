@@ -137,7 +137,8 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   // issue 12: the certificate screens under /admin belong to the certificates app
   ...guard('certificates', 'collectCertificate', '/admin/certificate/collect'),
   ...guard('certificates', 'pEMView', '/admin/certificate/decodepem'),
-  ...guard('admin', 'manageDomains', '/admin/alloweddomains'),
+  // issue 17: the allowed domains ACME obeys belong to the config app, beside /config/acme
+  ...guard('config', 'manageDomains', '/admin/alloweddomains'),
 
   // §2.2 Alerts and audit
   ...guard('monitoring', 'alerting', '/alert/overview', '/alert/webhookconfig'),

@@ -24,7 +24,7 @@ const CONFIG: TenancyConfig = {
 function setup(api: Partial<ConfigEpicDependencies['api']>) {
   const bus = { showToast: jest.fn(), getSessionState, signedIn };
   const dependencies: ConfigEpicDependencies = {
-    api: { tenancyConfig: jest.fn().mockResolvedValue(CONFIG), updateTenancyConfig: jest.fn(), listCertificateTemplates: jest.fn(), getIntuneScepConfig: jest.fn(), saveIntuneScepConfig: jest.fn(), ...api } as ConfigEpicDependencies['api'],
+    api: { tenancyConfig: jest.fn().mockResolvedValue(CONFIG), updateTenancyConfig: jest.fn(), listCertificateTemplates: jest.fn(), getIntuneScepConfig: jest.fn(), saveIntuneScepConfig: jest.fn(), listAcmeConfigurations: jest.fn(), setAcmeConfiguration: jest.fn(), createAcmeEabKey: jest.fn(), listAcmeOrders: jest.fn(), listAllowedDomains: jest.fn(), addAllowedDomain: jest.fn(), deleteAllowedDomain: jest.fn(), ...api } as ConfigEpicDependencies['api'],
     bus,
     now: Date.now,
   };

@@ -1,0 +1,1 @@
+export { AcmeConfigPage } from './AcmeConfigPage';

@@ -1,0 +1,1 @@
+export { AllowedDomainsPage } from './AllowedDomainsPage';
