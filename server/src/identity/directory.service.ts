@@ -19,6 +19,7 @@ import {
   trimUsername,
   validateText,
   validateUsername,
+  type DirectoryConnectionView,
   type DirectoryKind,
   type DirectorySyncChange,
   type DirectorySyncResult,
@@ -61,17 +62,6 @@ export class DirectoryFailedError extends AppError {
   }
 }
 
-/** The connection as the API shows it: never the password. */
-export interface DirectoryConnectionView {
-  configured: boolean;
-  kind?: DirectoryKind;
-  url?: string;
-  bindDn?: string;
-  baseDn?: string;
-  userFilter?: string;
-  hasBindPassword?: boolean;
-  lastSyncAt?: string | null;
-}
 
 /** Body of `PUT DirectoryConnection`. */
 export interface DirectoryConnectionInput {

@@ -4,7 +4,7 @@
  * active sponsor of the tenant, the window ends after it starts, and the pass (optional) is a temporary
  * pass of the tenant, numbered as admin-console §5 says (zero-padded to 5). Creating a visit is audited.
  */
-import { padPassNumber } from '@tessera/domain';
+import { padPassNumber, type VisitInput } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -38,19 +38,6 @@ export interface Visit {
   createdAt: string;
 }
 
-/** Fields of a new visit. */
-export interface CreateVisitRequest {
-  givenName: string;
-  familyName: string;
-  emailAddress?: string;
-  company?: string;
-  purpose?: string;
-  hostUserId: string;
-  sponsorId?: string;
-  startsAt: string;
-  endsAt: string;
-  passNumber?: string;
-}
 
 async function toVisit(db: Db, tenantId: string, row: VisitRow): Promise<Visit> {
   const host = await db.selectFrom('users').select(['id', 'username']).where('tenant_id', '=', tenantId).where('id', '=', row.host_user_id).executeTakeFirstOrThrow();
@@ -79,7 +66,7 @@ export async function getVisit(deps: VisitsDeps, auth: AuthContext, id: string):
 }
 
 /** `POST Visit`: audited `visit.create`. */
-export async function createVisit(deps: VisitsDeps, auth: AuthContext, actor: VisitActor, body: CreateVisitRequest): Promise<Visit> {
+export async function createVisit(deps: VisitsDeps, auth: AuthContext, actor: VisitActor, body: VisitInput): Promise<Visit> {
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   if (Number.isNaN(startsAt.getTime())) throw new ValidationError('startsAt', 'must be a date and time');

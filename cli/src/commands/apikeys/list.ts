@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { openApiKeysSession } from './session';
 
@@ -27,9 +27,7 @@ export function apiKeysListCommand(context: CliContext = processContext()): Comm
         }
         const header = ['NAME', 'KEY ID', 'CREATED BY', 'EXPIRES', 'LAST USED', 'PERMISSIONS'];
         const rows = keys.map((k) => [k.name, k.keyId, k.createdBy ?? '-', when(k.expiresAt), when(k.lastUsedAt), k.permissions.join(',')]);
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-        const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join('  ');
-        context.stdout([line(header), ...rows.map(line)].join('\n') + '\n');
+        printColumns(context, header, rows);
         context.stdout(`${keys.length} API keys\n`);
       }),
     );

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { usageError } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { signedIn } from '../cards/shared';
 
@@ -27,8 +27,7 @@ export function appletsListCommand(context: CliContext): Command {
           if (options.json) return printJson(context, page);
           const rows = page.applets.map((a) => [a.applet_id, a.name, a.packageAid, a.version, a.appletAids.join(',')]);
           const header = ['APPLET ID', 'NAME', 'PACKAGE AID', 'VERSION', 'APPLET AIDS'];
-          const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-          context.stdout([header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n');
+          printColumns(context, header, rows);
           context.stdout(`${page.total} applet${page.total === 1 ? '' : 's'}${page.total > page.pageSize ? ` (page ${page.page} of ${Math.ceil(page.total / page.pageSize)})` : ''}\n`);
         } finally {
           session.saveCookies();

@@ -10,7 +10,7 @@ import { APPLET_MESSAGES, validateCardCount, type AppletUploadCard } from '@tess
 import type { CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, usageError } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { startProgress } from '../../utils/progress';
 import { option, parseOptions } from '../../utils/schema';
 import { linkAgent, signedIn, waitForAgent } from '../cards/shared';
@@ -54,8 +54,7 @@ export function appletsUploadCommand(context: CliContext): Command {
         else {
           const rows = cards.map((c, i) => [String(i + 1), c.cardId || '-', c.ok ? 'installed' : 'failed', c.ok ? c.installed.join(',') : (c.error ?? '')]);
           const header = ['#', 'CARD', 'RESULT', 'DETAIL'];
-          const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-          context.stdout([header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n');
+          printColumns(context, header, rows);
         }
         if (ok === count) return;
         const summary = `${ok} of ${count} cards done${cards.some((c) => c.cardId === '') ? ` (${APPLET_MESSAGES.APPLET_NO_CARD})` : ''}`;

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { signedIn, userIdOf } from './shared';
 
@@ -23,8 +23,7 @@ export function cardsListCommand(context: CliContext): Command {
           if (options.json) return printJson(context, smartcards);
           const rows = smartcards.map((c) => [c.cardId, c.serialNumber, c.status, c.userId ?? '-', String(c.certificates.length)]);
           const header = ['CARD ID', 'SERIAL', 'STATUS', 'USER', 'CERTS'];
-          const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-          context.stdout([header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n');
+          printColumns(context, header, rows);
         } finally {
           session.saveCookies();
         }

@@ -7,7 +7,7 @@ import { CA_KEY_ALGORITHMS, type CaKeyAlgorithm } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { usageError } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { caByName, pkiSession } from './session';
 
@@ -54,9 +54,7 @@ function listCommand(context: CliContext): Command {
         const names = new Map(cas.map((c) => [c.id, c.friendlyName]));
         const header = ['NAME', 'STATUS', 'KEY', 'PARENT', 'VALID TO', 'ID'];
         const rows = cas.map((c) => [c.friendlyName, c.status, c.keyAlgorithm, c.parentId ? (names.get(c.parentId) ?? c.parentId) : '-', c.caCert.notAfter.slice(0, 10), c.id]);
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-        const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join('  ');
-        context.stdout([line(header), ...rows.map(line)].join('\n') + '\n');
+        printColumns(context, header, rows);
       }),
     );
   return configureCommand(command, context);

@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { linkAgent, signedIn, waitForAgent } from '../cards/shared';
 
@@ -27,8 +27,7 @@ export function printersListCommand(context: CliContext): Command {
           if (options.json) return printJson(context, printers);
           const rows = printers.map((p) => [p.name, p.isCardPrinter ? 'yes' : 'no']);
           const header = ['NAME', 'CARD PRINTER'];
-          const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-          context.stdout([header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n');
+          printColumns(context, header, rows);
         } finally {
           session.saveCookies();
         }

@@ -10,7 +10,7 @@ import { formatLimit, layerName, ruleIdentity, stageName, validateRateLimitConfi
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { openSession, type CliSession } from '../../utils/session';
 
@@ -133,9 +133,7 @@ function statusCommand(context: CliContext): Command {
           String(s.allowed),
           String(s.refused),
         ]);
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-        const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join('  ');
-        context.stdout([line(header), ...rows.map(line)].join('\n') + '\n');
+        printColumns(context, header, rows);
       }),
     );
   return configureCommand(command, context);

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import type { CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { linkAgent, signedIn, waitForAgent } from '../cards/shared';
 
@@ -24,8 +24,7 @@ export function readersListCommand(context: CliContext): Command {
           if (options.json) return printJson(context, readers);
           const rows = readers.map((r) => [r.name, r.cardPresent ? 'yes' : 'no', r.smartcard?.serialNumber ?? '-', r.smartcard?.cardType ?? '-', r.status, r.processing ? 'yes' : 'no']);
           const header = ['READER', 'CARD', 'SERIAL', 'TYPE', 'STATUS', 'BUSY'];
-          const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-          context.stdout([header, ...rows].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n');
+          printColumns(context, header, rows);
         } finally {
           session.saveCookies();
         }

@@ -4,7 +4,7 @@ import { TICKET_STATUS_LABELS, TICKET_FILTER_LIMIT } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, NOT_SIGNED_IN_MESSAGE } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { openSession } from '../../utils/session';
 import { collectTickets } from './collect';
@@ -42,9 +42,7 @@ export function ticketsListCommand(context: CliContext = processContext(), now: 
         }
         const rows = tickets.map((t) => [t.ticketId, TICKET_STATUS_LABELS[t.ticketStatus], t.category, t.updatedAt.slice(0, 19).replace('T', ' '), t.username, t.title]);
         const header = ['ID', 'STATUS', 'CATEGORY', 'UPDATED', 'CREATED BY', 'TITLE'];
-        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-        const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join('  ');
-        context.stdout([line(header), ...rows.map(line)].join('\n') + '\n');
+        printColumns(context, header, rows);
         context.stdout(`${tickets.length} of ${total} tickets\n`);
       }),
     );
