@@ -1,51 +1,27 @@
 /** @jest-environment jsdom */
-import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createEpicMiddleware } from 'redux-observable';
-import { getSessionState, signedIn } from '@tessera/bus';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { AcmeConfiguration, AcmeOrderSummary } from '@tessera/domain';
-import type { ConfigEpicDependencies } from '../../epic';
-import { configEpic, configSlices } from '../../state';
 import { AcmeConfigPage } from './AcmeConfigPage';
+import { fakeApi, installMatchMedia, renderWithStore } from '../../testing/renderWithStore';
 
 const TEMPLATE: AcmeConfiguration = { templateId: 't1', templateName: 'tls-server', enabled: false, eabRequired: false, directoryUrl: 'https://pki.test/pki/acme/t1/directory', unusedEabKeys: 0 };
 const order = (i: number, status = 'valid'): AcmeOrderSummary => ({ orderId: `o${i}`, status, identifiers: [`www${i}.acme.localhost`], templateName: 'tls-server', accountId: 'a1a1a1a1-0000', accountStatus: 'valid', accountContact: ['mailto:ops@acme.test'], certificateId: null, createdAt: `2026-11-28T01:0${i}:00.000Z` });
 
-function setup(api: Partial<ConfigEpicDependencies['api']> = {}) {
-  const bus = { showToast: jest.fn(), getSessionState, signedIn };
-  const dependencies: ConfigEpicDependencies = {
-    api: {
-      tenancyConfig: jest.fn(),
-      updateTenancyConfig: jest.fn(),
+function setup(api: Parameters<typeof fakeApi>[0] = {}) {
+  return renderWithStore(
+    <AcmeConfigPage />,
+    fakeApi({
       listAcmeConfigurations: jest.fn().mockResolvedValue([TEMPLATE]),
       setAcmeConfiguration: jest.fn().mockImplementation(async (r: { enabled: boolean; eabRequired: boolean }) => ({ ...TEMPLATE, ...r })),
       createAcmeEabKey: jest.fn().mockResolvedValue({ keyId: 'kid-1', hmacKey: 'secret-hmac', directoryUrl: TEMPLATE.directoryUrl }),
       listAcmeOrders: jest.fn().mockResolvedValue({ totalResults: 12, results: [order(1), order(2, 'pending')] }),
-      listAllowedDomains: jest.fn(),
-      addAllowedDomain: jest.fn(),
-      deleteAllowedDomain: jest.fn(),
       ...api,
-    } as ConfigEpicDependencies['api'],
-    bus,
-    now: Date.now,
-  };
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({ dependencies });
-  const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
-  epicMiddleware.run(configEpic);
-  render(
-    <Provider store={store}>
-      <AcmeConfigPage />
-    </Provider>,
+    }),
   );
-  return { bus, api: dependencies.api, user: userEvent.setup() };
 }
 
 describe('AcmeConfigPage', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
-  });
+  beforeAll(installMatchMedia);
 
   it('should enable ACME for a template and then show its directory URL, with a toast', async () => {
     const { api, bus, user } = setup();

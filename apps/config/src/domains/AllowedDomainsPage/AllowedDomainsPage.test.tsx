@@ -1,49 +1,24 @@
 /** @jest-environment jsdom */
-import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createEpicMiddleware } from 'redux-observable';
-import { getSessionState, signedIn } from '@tessera/bus';
-import type { ConfigEpicDependencies } from '../../epic';
-import { configEpic, configSlices } from '../../state';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AllowedDomainsPage } from './AllowedDomainsPage';
+import { fakeApi, installMatchMedia, renderWithStore } from '../../testing/renderWithStore';
 
 const ROW = { id: 'd1', domain: '*.acme.test', createdAt: '2026-11-28T01:00:00.000Z' };
 
-function setup(api: Partial<ConfigEpicDependencies['api']> = {}) {
-  const bus = { showToast: jest.fn(), getSessionState, signedIn };
-  const dependencies: ConfigEpicDependencies = {
-    api: {
-      tenancyConfig: jest.fn(),
-      updateTenancyConfig: jest.fn(),
-      listAcmeConfigurations: jest.fn(),
-      setAcmeConfiguration: jest.fn(),
-      createAcmeEabKey: jest.fn(),
-      listAcmeOrders: jest.fn(),
+function setup(api: Parameters<typeof fakeApi>[0] = {}) {
+  return renderWithStore(
+    <AllowedDomainsPage />,
+    fakeApi({
       listAllowedDomains: jest.fn().mockResolvedValue({ totalResults: 1, results: [ROW] }),
       addAllowedDomain: jest.fn().mockResolvedValue({ id: 'd2', domain: 'www.example.com', createdAt: ROW.createdAt }),
       deleteAllowedDomain: jest.fn().mockResolvedValue(undefined),
       ...api,
-    } as ConfigEpicDependencies['api'],
-    bus,
-    now: Date.now,
-  };
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({ dependencies });
-  const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
-  epicMiddleware.run(configEpic);
-  render(
-    <Provider store={store}>
-      <AllowedDomainsPage />
-    </Provider>,
+    }),
   );
-  return { bus, api: dependencies.api, user: userEvent.setup() };
 }
 
 describe('AllowedDomainsPage', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
-  });
+  beforeAll(installMatchMedia);
 
   it('should list the domains, add one and fetch the list again', async () => {
     const { api, user } = setup();

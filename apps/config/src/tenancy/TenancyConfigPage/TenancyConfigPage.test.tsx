@@ -1,14 +1,9 @@
 /** @jest-environment jsdom */
-import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createEpicMiddleware } from 'redux-observable';
+import { screen, waitFor } from '@testing-library/react';
 import { getSessionState, signedIn, signedOut } from '@tessera/bus';
 import { MESSAGES, normalisePermissionObject, type TenancyConfig, type Viewer } from '@tessera/domain';
-import type { ConfigEpicDependencies } from '../../epic';
-import { configEpic, configSlices } from '../../state';
 import { TenancyConfigPage } from './TenancyConfigPage';
+import { fakeApi, installMatchMedia, renderWithStore } from '../../testing/renderWithStore';
 
 const CONFIG: TenancyConfig = {
   name: 'Acme',
@@ -21,28 +16,12 @@ const CONFIG: TenancyConfig = {
   selfRegistration: false,
 };
 
-function setup(api: Partial<ConfigEpicDependencies['api']>) {
-  const bus = { showToast: jest.fn(), getSessionState, signedIn };
-  const dependencies: ConfigEpicDependencies = {
-    api: { tenancyConfig: jest.fn().mockResolvedValue(CONFIG), updateTenancyConfig: jest.fn(), listCertificateTemplates: jest.fn(), getIntuneScepConfig: jest.fn(), saveIntuneScepConfig: jest.fn(), listAcmeConfigurations: jest.fn(), setAcmeConfiguration: jest.fn(), createAcmeEabKey: jest.fn(), listAcmeOrders: jest.fn(), listAllowedDomains: jest.fn(), addAllowedDomain: jest.fn(), deleteAllowedDomain: jest.fn(), ...api } as ConfigEpicDependencies['api'],
-    bus,
-    now: Date.now,
-  };
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, ConfigEpicDependencies>({ dependencies });
-  const store = configureStore({ reducer: combineReducers(Object.fromEntries(configSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
-  epicMiddleware.run(configEpic);
-  render(
-    <Provider store={store}>
-      <TenancyConfigPage />
-    </Provider>,
-  );
-  return { bus, api: dependencies.api, user: userEvent.setup() };
+function setup(api: Parameters<typeof fakeApi>[0] = {}) {
+  return renderWithStore(<TenancyConfigPage />, fakeApi({ tenancyConfig: jest.fn().mockResolvedValue(CONFIG), ...api }));
 }
 
 describe('TenancyConfigPage', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
-  });
+  beforeAll(installMatchMedia);
   afterEach(() => signedOut());
 
   it('should show the current values, with Save disabled until something changes', async () => {
