@@ -5,7 +5,7 @@
  * content-type parsers of their bodies in this plugin's scope alone, a 64 KiB body limit, and their own
  * seeded rate bucket (platform/rate-limits).
  */
-import { errorCodes, type FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ENROLMENT_MAX_BODY_BYTES, SCEP_CHALLENGE_MAX_MINUTES, SCEP_PATH_PREFIX } from '@tessera/domain';
@@ -102,7 +102,8 @@ const SCEP_TYPES = ['application/x-pki-message', 'application/pkcs7-mime', 'appl
 /** The SCEP server (RFC 8894 §4): GET with `operation` (and `message`), POST PKIOperation. */
 const scepProtocolRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = async (app, { deps }) => {
   // The routes' 1 MiB limit (plugins/body-limit) is read first; the protocol's own 64 KiB is checked here.
-  app.addContentTypeParser(SCEP_TYPES, { parseAs: 'buffer' }, (_request, body, done) => (body.length > ENROLMENT_MAX_BODY_BYTES ? done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined) : done(null, body)));
+  // The route's body limit (`upload: 'enrolment'`, 64 KiB) is checked before the parser runs.
+  app.addContentTypeParser(SCEP_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const pkiMessage = (reply: FastifyReply, der: Uint8Array) => reply.header('content-type', 'application/x-pki-message').header('cache-control', 'no-store').send(Buffer.from(der));
   const operate = async (reply: FastifyReply, templateId: string, message: Uint8Array, ip: string) => {
     try {
@@ -128,7 +129,7 @@ const scepProtocolRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = a
       }
       throw new ValidationError('operation', 'must be GetCACaps, GetCACert or PKIOperation');
     });
-    app.post(path, { config: { auth: 'public', xsrf: false }, schema: { summary: 'SCEP (RFC 8894): PKIOperation by POST (application/x-pki-message)', tags: ['scep-protocol'], params: Params, querystring: Query, response: answers } }, async (request, reply) => {
+    app.post(path, { config: { auth: 'public', xsrf: false, upload: 'enrolment' }, schema: { summary: 'SCEP (RFC 8894): PKIOperation by POST (application/x-pki-message)', tags: ['scep-protocol'], params: Params, querystring: Query, response: answers } }, async (request, reply) => {
       if (request.query.operation !== 'PKIOperation') throw new ValidationError('operation', 'must be PKIOperation for a POST');
       if (!Buffer.isBuffer(request.body)) throw new ValidationError('body', 'must be a pkiMessage (application/x-pki-message)');
       return operate(reply, request.params.templateId, request.body, request.ip);

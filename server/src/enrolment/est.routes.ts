@@ -5,10 +5,10 @@
  * basic — basic is refused on plain HTTP (§3.3.1: EST runs over TLS).
  */
 import type { TLSSocket } from 'node:tls';
-import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ENROLMENT_MAX_BODY_BYTES, EST_PATH_PREFIX } from '@tessera/domain';
+import { EST_PATH_PREFIX } from '@tessera/domain';
 import { errorResponses, responseOf } from '../platform/schemas';
 import { ValidationError } from '../platform/errors';
 import type { EnrolmentDeps } from './enrolment.deps';
@@ -34,7 +34,8 @@ function credentialsOf(request: FastifyRequest): EstCredentials {
 /** Registers the EST routes. */
 export const estRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = async (app, { deps }) => {
   // The routes' 1 MiB limit (plugins/body-limit) is read first; the protocol's own 64 KiB is checked here.
-  app.addContentTypeParser('application/pkcs10', { parseAs: 'string' }, (_request, body, done) => (body.length > ENROLMENT_MAX_BODY_BYTES ? done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined) : done(null, body)));
+  // The route's body limit (`upload: 'enrolment'`, 64 KiB) is checked before the parser runs.
+  app.addContentTypeParser('application/pkcs10', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const Params = Type.Object({ templateId: Type.String({ maxLength: 64, description: 'The template id (the EST label)' }) }, { additionalProperties: false });
   const tags = ['est'];
   const certsOnly = (reply: FastifyReply, body: string) => reply.header('content-type', `${PKCS7}; smime-type=certs-only`).header('content-transfer-encoding', 'base64').send(body);
@@ -48,7 +49,7 @@ export const estRoutes: FastifyPluginAsyncTypebox<{ deps: EnrolmentDeps }> = asy
   for (const operation of ['simpleenroll', 'simplereenroll'] as const) {
     app.post(
       `${EST_PATH_PREFIX}/:templateId/${operation}`,
-      { config: { auth: 'public', xsrf: false }, schema: { summary: `EST ${operation} (RFC 7030 §4.2): a base64 PKCS#10 in, the certificate as base64 PKCS#7 out`, tags, params: Params, response: { 200: responseOf('certs-only PKCS#7, base64', { [PKCS7]: Type.String() }), ...errorResponses(401, 404) } } },
+      { config: { auth: 'public', xsrf: false, upload: 'enrolment' }, schema: { summary: `EST ${operation} (RFC 7030 §4.2): a base64 PKCS#10 in, the certificate as base64 PKCS#7 out`, tags, params: Params, response: { 200: responseOf('certs-only PKCS#7, base64', { [PKCS7]: Type.String() }), ...errorResponses(401, 404) } } },
       async (request, reply) => {
         if (typeof request.body !== 'string' || request.body.trim() === '') throw new ValidationError('body', 'must be a base64 PKCS#10 request (application/pkcs10)');
         try {

@@ -77,8 +77,11 @@ declare module 'fastify' {
      * `false`: no API key may call it, whatever it holds (own password, API key management).
      */
     apiKey?: boolean;
-    /** `true`: the route takes a file and accepts a body of up to a 10 MB file in base64; `'cap'`: a JavaCard CAP file of up to 1 MiB (platform/body-limits.ts). */
-    upload?: boolean | 'cap';
+    /**
+     * `true`: the route takes a file and accepts a body of up to a 10 MB file in base64; `'cap'`: a JavaCard CAP file of
+     * up to 1 MiB; `'enrolment'`: a SCEP or EST message of up to 64 KiB (platform/body-limits.ts).
+     */
+    upload?: boolean | 'cap' | 'enrolment';
     /** The console's files route (tessera-static): the global rate limiter does not count its files. */
     staticFiles?: boolean;
   }
