@@ -25,12 +25,10 @@ command -v openssl >/dev/null 2>&1 || need+=(openssl)
 # A real LDAP server for the directory-users tests (issue 13): slapd, started by the test itself, and its tools.
 [ -x /usr/sbin/slapd ] || need+=(slapd)
 command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)
-# Card printing (issue 16): a throwaway cupsd and ipptool for the IPP printer test, pdftotext to read printed PDFs,
-# DejaVu Sans for the text resvg renders on cards.
+# Card printing (issue 16): a throwaway cupsd and ipptool for the IPP printer test, pdftotext to read printed PDFs.
 [ -x /usr/sbin/cupsd ] || need+=(cups)
 command -v ipptool >/dev/null 2>&1 || need+=(cups-ipp-utils)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
-[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 # Real ACME clients for the ACME server tests (issue 17): obtain, renew and revoke over http-01 on loopback.
 command -v certbot >/dev/null 2>&1 || need+=(certbot)
 command -v lego >/dev/null 2>&1 || need+=(lego)

@@ -5,7 +5,6 @@
  * The console's preview, the CardLayoutCompressed calls and the printers all take these same PNG bytes.
  */
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { existsSync } from 'node:fs';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { cardValueOf, CR80_MM, type CardLayout, type CardLayoutSide, type CardUserData } from '@tessera/domain';
@@ -14,9 +13,12 @@ import { cardValueOf, CR80_MM, type CardLayout, type CardLayoutSide, type CardUs
 export const CARD_DPI = 300;
 /** The PNG's size in pixels at {@link CARD_DPI}: 1011 × 638. */
 export const CARD_PIXELS = Object.freeze({ width: Math.round((CR80_MM.width / 25.4) * CARD_DPI), height: Math.round((CR80_MM.height / 25.4) * CARD_DPI) });
-/** The text's font: DejaVu Sans (Debian's fonts-dejavu-core), else the system's sans-serif. */
+/**
+ * The text's font: DejaVu Sans from the `dejavu-fonts-ttf` package, never the machine's fonts, so that a card renders
+ * to the same pixels on every server, and text renders on a machine with no fonts installed.
+ */
 const FONT_FAMILY = 'DejaVu Sans';
-const FONT_FILES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].filter((f) => existsSync(f));
+const FONT_FILES = ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'].map((file) => require.resolve(file));
 /** Where the baseline of a line sits under its top, as a share of the font size (DejaVu's ascent). */
 const ASCENT = 0.76;
 /** QR quiet zone, modules (ISO/IEC 18004 asks 4; 2 keeps the code legible on a small card). */
@@ -68,7 +70,7 @@ export function cardSideSvg(side: CardLayoutSide, user: CardUserData): string {
 
 const resvgOptions: ResvgRenderOptions = {
   fitTo: { mode: 'width', value: CARD_PIXELS.width },
-  font: FONT_FILES.length > 0 ? { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY } : { loadSystemFonts: true },
+  font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },
 };
 
 /** One side as PNG at 300 dpi. */
