@@ -43,6 +43,7 @@ describe('HomePage links', () => {
     const section = screen.getByRole('region', { name: 'Get started' });
     expect(within(section).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Card readers', '/credentials/smartcards/cms'],
+      ['Smartcard applets', '/credentials/smartcards/applets'],
       ['Passkeys', '/credentials/fido/passkeys/u1'],
       ['API rate limits', '/monitor/api-Rates'],
     ]);
