@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PIV_PIN_LENGTH } from '@tessera/domain';
+import { PIV_PIN_LENGTH, SMARTCARD_LIST_PAGE_SIZE_MAX, SMARTCARD_SORT_KEYS, SMARTCARD_STATUSES } from '@tessera/domain';
 import { errorResponses, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
@@ -65,6 +65,19 @@ const SmartcardSchema = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
+
+const SmartcardListQuerySchema = Type.Object(
+  {
+    user_id: Type.Optional(Uuid()),
+    status: Type.Optional(Type.Union(SMARTCARD_STATUSES.map((k) => Type.Literal(k)))),
+    search: Type.Optional(SafeString({ maxLength: 200 })),
+    sort: Type.Optional(Type.Union(SMARTCARD_SORT_KEYS.map((k) => Type.Literal(k)))),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: SMARTCARD_LIST_PAGE_SIZE_MAX })),
+  },
+  { additionalProperties: false },
+);
 
 /** Registers the card routes. */
 export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -224,9 +237,14 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/CMS-v2/Smartcards',
     {
       config,
-      schema: { summary: 'List the smartcards of the tenant', tags, querystring: Type.Object({ user_id: Type.Optional(Uuid()) }, { additionalProperties: false }), response: { 200: Type.Object({ smartcards: Type.Array(SmartcardSchema) }), ...errorResponses(401) } },
+      schema: {
+        summary: 'List the smartcards of the tenant (paged, searched by serial, ATR, card type or username, and sorted)',
+        tags,
+        querystring: SmartcardListQuerySchema,
+        response: { 200: Type.Object({ smartcards: Type.Array(SmartcardSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }), ...errorResponses(400, 401) },
+      },
     },
-    async (request) => ({ smartcards: await service.listCards(deps, requireAuth(request), request.query.user_id) }),
+    async (request) => service.pageCards(deps, requireAuth(request), request.query),
   );
   app.get(
     '/smartcards/users/:id',

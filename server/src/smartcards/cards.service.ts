@@ -13,7 +13,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
-import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardStatus } from '@tessera/domain';
+import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -90,6 +90,26 @@ export async function getCard(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContex
 /** The tenant's cards, newest first, optionally of one user. */
 export async function listCards(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, userId?: string): Promise<Smartcard[]> {
   return (await repo.listCards(deps.db, auth.tenantId, userId)).map(toSmartcard);
+}
+
+/** `GET Smartcards`: one page of the tenant's cards, searched and sorted on the server (newest first unless asked). */
+export async function pageCards(
+  deps: Pick<CardsDeps, 'db'>,
+  auth: Pick<AuthContext, 'tenantId'>,
+  query: SmartcardListQuery,
+): Promise<{ smartcards: Smartcard[]; total: number; page: number; pageSize: number }> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const { rows, total } = await repo.pageCards(deps.db, auth.tenantId, {
+    ...(query.user_id ? { userId: query.user_id } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    sort: query.sort ?? 'createdAt',
+    order: query.order ?? (query.sort ? 'asc' : 'desc'),
+    page,
+    pageSize,
+  });
+  return { smartcards: rows.map(toSmartcard), total, page, pageSize };
 }
 
 /** The statuses a card may be assigned, unassigned or issued on its existing record from. */

@@ -7,9 +7,9 @@ import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType } from 'redux-observable';
 import { Observable, catchError, concat, defer, filter, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
-import { MESSAGES, type Smartcard } from '@tessera/domain';
+import { MESSAGES, RESULTS_PER_PAGE, type Smartcard } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
-import { cardsActions as A } from './cards.slice';
+import { cardsActions as A, cardsSelectors } from './cards.slice';
 
 function cmsVersionOf(state: unknown): 'CMS-v1' | 'CMS-v2' {
   return (state as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
@@ -228,19 +228,21 @@ export const cleanEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     }),
   );
 
-/** The tenant's cards. */
-export const listEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+/** One page of the tenant's cards, searched and sorted on the server. */
+export const listEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
     ofType(A.listRequested.type),
-    switchMap(() =>
-      from(api.listSmartcards()).pipe(
-        map((answer) => A.listLoaded(answer.smartcards)),
+    switchMap(() => {
+      const { query } = cardsSelectors.selectState(state$.value as never).list;
+      const search = query.search.trim();
+      return from(api.listSmartcards({ ...(search ? { search } : {}), sort: query.sort, order: query.order, page: query.page, pageSize: RESULTS_PER_PAGE })).pipe(
+        map((answer) => A.listLoaded({ smartcards: answer.smartcards, total: answer.total })),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARDS_LOAD_FAILED, message: errorMessage(error) });
           return of(A.listFailed(`${MESSAGES.SMARTCARDS_LOAD_FAILED}: ${errorMessage(error)}`));
         }),
-      ),
-    ),
+      );
+    }),
   );
 
 /** One card (view screen). */

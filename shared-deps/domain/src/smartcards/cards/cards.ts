@@ -60,3 +60,21 @@ export interface IssueCardRequest {
   card_template_id: string;
   pin: string;
 }
+
+/** Sort keys of `GET Smartcards` (designed: the spec names the list, not its columns). */
+export const SMARTCARD_SORT_KEYS = ['serialNumber', 'status', 'cardType', 'createdAt', 'updatedAt'] as const;
+/** A sort key of the smartcard list. */
+export type SmartcardSortKey = (typeof SMARTCARD_SORT_KEYS)[number];
+/** Largest page of `GET Smartcards` (designed). */
+export const SMARTCARD_LIST_PAGE_SIZE_MAX = 100;
+
+/** `GET Smartcards`: one page of the tenant's cards, searched (serial, ATR, card type, the user's username) and sorted on the server. */
+export interface SmartcardListQuery {
+  user_id?: string;
+  status?: SmartcardStatus;
+  search?: string;
+  sort?: SmartcardSortKey;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
