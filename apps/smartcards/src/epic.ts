@@ -28,6 +28,8 @@ export interface SmartcardsEpicDependencies {
     | 'listSmartcards'
     | 'getSmartcard'
     | 'revokeCard'
+    | 'suspendCard'
+    | 'resumeCard'
     | 'unregisterCard'
     | 'assignCard'
     | 'unassignCard'

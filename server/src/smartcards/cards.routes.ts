@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PIV_PIN_LENGTH, SMARTCARD_LIST_PAGE_SIZE_MAX, SMARTCARD_SORT_KEYS, SMARTCARD_STATUSES } from '@tessera/domain';
+import { PIV_PIN_LENGTH, SUSPENSION_REASON_MAX_LENGTH, SMARTCARD_LIST_PAGE_SIZE_MAX, SMARTCARD_SORT_KEYS, SMARTCARD_STATUSES } from '@tessera/domain';
 import { errorResponses, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
@@ -62,6 +62,8 @@ const SmartcardSchema = Type.Object({
   batch_id: Type.Union([Type.String(), Type.Null()]),
   extensions: Type.Record(Type.String(), Type.Unknown()),
   failure: Type.Union([Type.String(), Type.Null()]),
+  suspendedAt: Type.Union([Type.String(), Type.Null()]),
+  suspensionReason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -214,6 +216,32 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.revokeCard(deps, requireAuth(request), actorOf(request), request.body.smartcard_id),
+  );
+  app.post(
+    '/api2/CMS-v2/SuspendCard',
+    {
+      config,
+      schema: {
+        summary: 'Suspend a smartcard: its certificates on hold (RFC 5280 certificateHold), the card suspended until resumed (designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid(), reason: Type.Optional(Type.Union([SafeString({ maxLength: SUSPENSION_REASON_MAX_LENGTH }), Type.Null()])) }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.suspendCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    '/api2/CMS-v2/ResumeCard',
+    {
+      config,
+      schema: {
+        summary: 'Resume a suspended smartcard: its certificates released from hold, the card back to the status it had (designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.resumeCard(deps, requireAuth(request), actorOf(request), request.body),
   );
   app.post(
     '/api2/CMS-v2/CleanCard',

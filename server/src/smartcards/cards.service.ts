@@ -13,7 +13,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
-import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus } from '@tessera/domain';
+import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -21,7 +21,7 @@ import type { SecretBox } from '../platform/secret-box';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
-import { revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
+import { holdCertificates, releaseCertificates, revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
 import { pinRequirementsOfTemplate } from './card-templates.service';
 import { assertSecretQuestionsReady } from './secret-questions.service';
 import * as templatesRepo from './card-templates.repository';
@@ -75,6 +75,8 @@ function toSmartcard(row: SmartcardRow): Smartcard {
     batch_id: row.batch_id,
     extensions: row.extensions,
     failure: row.failure,
+    suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+    suspensionReason: row.suspension_reason,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -335,6 +337,45 @@ export async function revokeCard(deps: CardsDeps, auth: AuthContext, actor: Acto
     return repo.findCard(trx, auth.tenantId, row.id);
   });
   return { smartcard: toSmartcard(updated!), certRevokeError };
+}
+
+/**
+ * `POST /api2/CMS-v2/SuspendCard {smartcard_id, reason}` (designed; admin-console §2.2 suspensions): stops the use
+ * of a registered, assigned or issued card: its certificates go on hold (RFC 5280 certificateHold, in the CRL and
+ * OCSP) and the card is `suspended`, remembering the status resume goes back to. One transaction with the audit
+ * `smartcard.suspend`: a PKI or audit failure changes nothing.
+ * @throws NotFoundError, ConflictError (smartcard_id: not suspendable)
+ */
+export async function suspendCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string; reason?: string | null }): Promise<Smartcard> {
+  const reason = request.reason?.trim() || null;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    if (!SUSPENDABLE_STATUSES.includes(row.status as SmartcardStatus)) throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDABLE);
+    const held = await holdCertificates(deps.pki, trx, auth, actor, row.certificates, reason);
+    const at = new Date(deps.now());
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'suspended', suspended_from: row.status, suspended_at: at, suspension_reason: reason }, at);
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.suspend', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, from: row.status, reason, certificatesOnHold: held.map((c) => `${c.caId}:${c.serialNumber}`) } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/**
+ * `POST /api2/CMS-v2/ResumeCard {smartcard_id}` (designed): a suspended card back to the status it had, its
+ * certificates released from hold (out of the next CRL, good in OCSP). One transaction with the audit `smartcard.resume`.
+ * @throws NotFoundError, ConflictError (smartcard_id: not suspended)
+ */
+export async function resumeCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string }): Promise<Smartcard> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    if (row.status !== 'suspended') throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDED);
+    const released = await releaseCertificates(deps.pki, trx, auth, actor, row.certificates);
+    const back = row.suspended_from ?? 'issued';
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: back, suspended_from: null, suspended_at: null, suspension_reason: null }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.resume', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, to: back, certificatesReleased: released.map((c) => `${c.caId}:${c.serialNumber}`) } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
 }
 
 /**

@@ -62,6 +62,8 @@ describe('createApiClient endpoints', () => {
     ['getSmartcard', (api) => api.getSmartcard('c1'), 'GET', '/api2/CMS-v2/Smartcard?id=c1', undefined],
     ['listSmartcards', (api) => api.listSmartcards({ user_id: 'u1', search: 'c 1', sort: 'status', page: 2 }), 'GET', '/api2/CMS-v2/Smartcards?user_id=u1&search=c+1&sort=status&page=2', undefined],
     ['listSmartcards', (api) => api.listSmartcards(), 'GET', '/api2/CMS-v2/Smartcards', undefined],
+    ['suspendCard', (api) => api.suspendCard({ smartcard_id: 'c1', reason: 'lost' }), 'POST', '/api2/CMS-v2/SuspendCard', { smartcard_id: 'c1', reason: 'lost' }],
+    ['resumeCard', (api) => api.resumeCard('c1'), 'POST', '/api2/CMS-v2/ResumeCard', { smartcard_id: 'c1' }],
     ['changeCardPin', (api) => api.changeCardPin({ card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }), 'POST', '/api2/CMS-v2/ChangePin', { card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }],
     ['unblockCard', (api) => api.unblockCard({ card_id: { readerName: 'r' }, new_pin: '2' }), 'POST', '/api2/CMS-v2/UnblockCard', { card_id: { readerName: 'r' }, new_pin: '2' }],
     ['revokeCard', (api) => api.revokeCard('c1'), 'POST', '/api2/CMS-v2/RevokeCard', { smartcard_id: 'c1' }],

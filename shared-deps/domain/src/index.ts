@@ -310,7 +310,7 @@ export type {
   CardTemplate,
   CardTemplateSeedResult,
 } from './smartcards/card-templates/cardTemplates';
-export { SMARTCARD_STATUSES, SMARTCARD_SORT_KEYS, SMARTCARD_LIST_PAGE_SIZE_MAX } from './smartcards/cards/cards';
+export { SMARTCARD_STATUSES, SMARTCARD_SORT_KEYS, SMARTCARD_LIST_PAGE_SIZE_MAX, SUSPENDABLE_STATUSES, SUSPENSION_REASON_MAX_LENGTH } from './smartcards/cards/cards';
 export type { SmartcardStatus, SmartcardCertificate, Smartcard, CardId, IssueCardRequest, SmartcardSortKey, SmartcardListQuery } from './smartcards/cards/cards';
 export {
   RATE_LIMIT_EDIT_PERMISSION,

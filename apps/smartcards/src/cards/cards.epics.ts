@@ -189,6 +189,30 @@ export const assignEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     }),
   );
 
+/** SuspendCard and ResumeCard (designed): the card's certificates on hold or released; the outcome on the view and as a toast. */
+export const suspendEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter((action) => A.suspendRequested.match(action) || A.resumeRequested.match(action)),
+    switchMap((action) => {
+      const suspending = A.suspendRequested.match(action);
+      const call = A.suspendRequested.match(action)
+        ? api.suspendCard({ smartcard_id: action.payload.cardId, ...(action.payload.reason.trim() ? { reason: action.payload.reason.trim() } : {}) })
+        : api.resumeCard((action as ReturnType<typeof A.resumeRequested>).payload.cardId);
+      const title = suspending ? MESSAGES.SMARTCARD_SUSPENDED : MESSAGES.SMARTCARD_RESUMED;
+      const failed = suspending ? MESSAGES.SMARTCARD_SUSPEND_FAILED : MESSAGES.SMARTCARD_RESUME_FAILED;
+      return from(call).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: title, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: failed, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${failed}: ${errorMessage(error)}` }));
+        }),
+      );
+    }),
+  );
+
 /** ChangePin: 'Successfully changed PIN' / 'Could not change card PIN.'. */
 export const changePinEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -280,4 +304,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic);

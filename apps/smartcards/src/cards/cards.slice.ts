@@ -104,6 +104,12 @@ export const cardsSlice = createSlice({
     unregisterRequested(state, _action: PayloadAction<{ cardId: string }>) {
       state.view.change = { status: 'processing', message: '', removed: false };
     },
+    suspendRequested(state, _action: PayloadAction<{ cardId: string; reason: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    resumeRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
     cardChanged(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard; removed?: boolean }>) {
       state.view.change = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message, removed: action.payload.removed === true };
       if (action.payload.card) state.view.card = action.payload.card;

@@ -39,6 +39,8 @@ export function fakeApi() {
     addApplet: jest.fn(),
     updateApplet: jest.fn(),
     deleteApplet: jest.fn(),
+    suspendCard: jest.fn(),
+    resumeCard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

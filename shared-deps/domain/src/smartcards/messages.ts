@@ -160,4 +160,11 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_UNASSIGN_FAILED: 'Smartcard could not be unassigned',
   /** designed: the issue form names a username the tenant does not have. */
   SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
+  /** designed: suspend and resume of a card (admin-console §2.2 suspensions; issue 15). */
+  SMARTCARD_SUSPENDED: 'Smartcard suspended',
+  SMARTCARD_SUSPEND_FAILED: 'Smartcard could not be suspended',
+  SMARTCARD_RESUMED: 'Smartcard resumed',
+  SMARTCARD_RESUME_FAILED: 'Smartcard could not be resumed',
+  SMARTCARD_NOT_SUSPENDABLE: 'only a registered, assigned or issued card can be suspended',
+  SMARTCARD_NOT_SUSPENDED: 'the card is not suspended',
 } as const);
