@@ -30,6 +30,7 @@ export interface SmartcardsEpicDependencies {
     | 'revokeCard'
     | 'suspendCard'
     | 'resumeCard'
+    | 'reissueCard'
     | 'unregisterCard'
     | 'assignCard'
     | 'unassignCard'

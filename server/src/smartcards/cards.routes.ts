@@ -47,6 +47,15 @@ export const RegisterCardSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The ReissueCard body (signin §7 {card_id, card_pin, forceRevoke}; also the message of ReissueCardStream). */
+export const ReissueCardSchema = Type.Object(
+  {
+    card_id: CardIdSchema,
+    card_pin: Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' }),
+    forceRevoke: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 /** The UnregisterCard body (also the message of UnregisterCardStream). */
 export const UnregisterCardSchema = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
 const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
@@ -118,6 +127,12 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary: 'UnregisterCard over a websocket: the request as the first message, then the outcome {unregistered, pkiError, certRevokeError} (signin §7)',
     run: (auth, actor, body) => service.unregisterCard(deps, auth, actor, body as { smartcard_id: string }),
   });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/ReissueCardStream`),
+    schema: ReissueCardSchema,
+    summary: 'ReissueCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome {smartcard, certRevokeError} (signin §7)',
+    run: (auth, actor, body, operationId) => service.reissueCard(deps, auth, actor, body as service.ReissueCardRequest, { operationId }),
+  });
   const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
   for (const v of VERSIONS) {
     app.post(
@@ -145,6 +160,21 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => service.unblockCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/ReissueCard`,
+      {
+        config,
+        schema: {
+          summary: 'Renew the certificates of the issued card in a reader: new keys on the card, new certificates; forceRevoke revokes the old ones',
+          tags,
+          body: ReissueCardSchema,
+          response: { 200: Type.Object({ smartcard: SmartcardSchema, certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.reissueCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
   for (const v of VERSIONS) {

@@ -220,13 +220,13 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
 }
 
 /** Marks a card whose issue stopped part-way `error`, with the reason, and audits the failure (best effort: the first error is what the caller sees). */
-async function recordFailure(deps: CardsDeps, auth: AuthContext, actor: Actor, cardId: string, error: unknown, readerName: string): Promise<void> {
+async function recordFailure(deps: CardsDeps, auth: AuthContext, actor: Actor, cardId: string, error: unknown, readerName: string, action = 'smartcard.issue'): Promise<void> {
   const reason = error instanceof Error ? error.message : String(error);
   await deps.db
     .transaction()
     .execute(async (trx) => {
       await repo.updateCard(trx, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now()));
-      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.issue', outcome: 'failure', targetType: 'smartcard', targetId: cardId, detail: { readerName, reason } });
+      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action, outcome: 'failure', targetType: 'smartcard', targetId: cardId, detail: { readerName, reason } });
     })
     // Without an audit the record must still not say `issuing` (or worse): mark it anyway.
     .catch(() => repo.updateCard(deps.db, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now())));
@@ -306,6 +306,102 @@ export async function unblockCard(deps: CardsDeps, auth: AuthContext, actor: Act
     card.step('done');
     return { unblocked: true as const };
   });
+}
+
+/** `POST /api2/{v}/ReissueCard` (signin §7 {card_id, card_pin, forceRevoke}). */
+export interface ReissueCardRequest {
+  card_id: { readerName?: string; reader_name?: string };
+  card_pin: string;
+  forceRevoke?: boolean;
+}
+
+/**
+ * `POST /api2/{v}/ReissueCard` (and ReissueCardStream): renews the certificates of an issued card in a reader of the
+ * caller's agent. The card holder's PIN is checked first (403 'Incorrect PIN provided.' with the tries left); the
+ * server authenticates with the card's own sealed management key, has the card generate new key pairs in the
+ * template's slots, issues new certificates from requests the card signed and writes them. With `forceRevoke` the
+ * old certificates are revoked (superseded; the PKI's refusals in `certRevokeError`); without it they are left to
+ * expire (their keys are gone from the card). A tenant requiring secret questions blocks it until they are set
+ * (signin §5). Audited `smartcard.reissue`; a failure part-way leaves the card `error` with the reason.
+ * @throws ValidationError, ConflictError (card_id: not reissuable), the relay's errors, CardActionError
+ */
+export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: ReissueCardRequest, options: { operationId?: string } = {}): Promise<{ smartcard: Smartcard; certRevokeError: string | null }> {
+  const readerName = readerOf(request.card_id);
+  let started: string | null = null;
+  try {
+    return await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName, ...(options.operationId ? { operationId: options.operationId } : {}) }, async (card, piv) => {
+      card.step('read card');
+      const row = await recordOfCard(deps, auth.tenantId, piv);
+      if (row.status !== 'issued' || !row.user_id || !row.card_template_id || !row.sealed_management_key) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NOT_REISSUABLE);
+      const template = await templatesRepo.findCardTemplate(deps.db, auth.tenantId, row.card_template_id);
+      const user = await users.findById(deps.db, auth.tenantId, row.user_id);
+      if (!template || !user) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NOT_REISSUABLE);
+      await assertSecretQuestionsReady(deps.db, auth.tenantId, user.id);
+      const slots = template.slots.map((s) => ({ name: s.slot, slot: SLOT_OF[s.slot]!, algorithm: ALGORITHM_OF[s.keyType]!, certificateTemplateId: s.certificateTemplateId }));
+      if (slots.some((s) => !canSignCsr(s.algorithm))) throw new ValidationError('card_id', MESSAGES.SMARTCARD_KEY_TYPE_UNSUPPORTED, { exact: true });
+      const managementKey = Buffer.from(deps.box.decrypt(row.sealed_management_key, sealContext('management-key', row.id)), 'hex');
+
+      card.step('verify PIN');
+      await piv.batch([PivCommands.verifyPin(request.card_pin)]).catch((error: unknown) => {
+        throw pinActionError(error, MESSAGES.SMARTCARD_REISSUE_FAILED);
+      });
+      // From here the card's keys change: a failure leaves the record `error`.
+      started = row.id;
+      card.step('generate keys');
+      const { after } = await piv.authenticate(managementKey, ALGORITHM.AES_192, { after: slots.map((s) => PivCommands.generateKey(s.slot, s.algorithm)) });
+      const keys = after as GeneratedKey[];
+      const toBeSigned = slots.map((s, i) => csrToBeSigned(`CN=${user.username}`, keys[i]!.publicKey, s.algorithm));
+
+      card.step('sign requests');
+      const signed = await piv.batch([PivCommands.verifyPin(request.card_pin), ...slots.map((s, i) => PivCommands.sign(s.slot, s.algorithm, toBeSigned[i]!.digest))]);
+      const signatures = signed.slice(1) as Buffer[];
+
+      card.step('issue certificates');
+      const certificates: SmartcardCertificate[] = [];
+      const ders: Buffer[] = [];
+      for (const [i, s] of slots.entries()) {
+        const result = await submitCsr(deps.pki, auth, actor, { templateId: s.certificateTemplateId, csr: csrWithSignature(toBeSigned[i]!, signatures[i]!) }, ['USER', 'AUTOENROLLUSER']);
+        if (result.status !== 'complete' || !result.certificate || !result.certID) throw new CardActionError(`${MESSAGES.SMARTCARD_CERTIFICATE_REFUSED} ${s.name}: ${result.message ?? result.failureCode ?? result.status}`);
+        const certificate = new x509.X509Certificate(result.certificate);
+        const where = parseCertId(result.certID);
+        certificates.push({ slot: s.name, certId: result.certID, caId: where?.caId ?? '', serialNumber: certificate.serialNumber.toLowerCase(), notAfter: certificate.notAfter.toISOString(), pem: result.certificate });
+        ders.push(Buffer.from(certificate.rawData));
+      }
+
+      card.step('write certificates');
+      await piv.authenticate(managementKey, ALGORITHM.AES_192, { after: slots.map((s, i) => PivCommands.putCertificate(s.slot, ders[i]!)) });
+
+      const errors: string[] = [];
+      if (request.forceRevoke === true) {
+        card.step('revoke old certificates');
+        for (const old of row.certificates) {
+          await revokeCertificate(deps.pki, auth, actor, { caId: old.caId, serialNumber: old.serialNumber, reason: 'superseded' }).catch((error: unknown) => {
+            if (error instanceof ConflictError) return;
+            errors.push(`${old.slot}: ${error instanceof Error ? error.message : String(error)}`);
+          });
+        }
+      }
+      const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        await repo.updateCard(trx, auth.tenantId, row.id, { certificates: JSON.stringify(certificates), failure: null }, new Date(deps.now()));
+        await deps.audit.write(trx, {
+          ...actor,
+          tenantId: auth.tenantId,
+          action: 'smartcard.reissue',
+          targetType: 'smartcard',
+          targetId: row.id,
+          detail: { readerName, forceRevoke: request.forceRevoke === true, old: row.certificates.map((c) => c.certId), certificates: certificates.map((c) => ({ slot: c.slot, certId: c.certId })), certRevokeError },
+        });
+        return repo.findCard(trx, auth.tenantId, row.id);
+      });
+      card.step('done');
+      return { smartcard: toSmartcard(updated!), certRevokeError };
+    });
+  } catch (error) {
+    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.SMARTCARD_REISSUE_FAILED}: ${error.message}`, { cause: error }) : error;
+    if (started !== null) await recordFailure(deps, auth, actor, started, mapped, readerName, 'smartcard.reissue');
+    throw mapped;
+  }
 }
 
 /** Revokes the certificates of a record that are not revoked yet; the PKI's refusals are collected, not thrown. */

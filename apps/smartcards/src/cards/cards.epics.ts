@@ -239,6 +239,19 @@ export const unblockEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
     }),
   );
 
+/** ReissueCard: new keys and certificates on the card; the server's certRevokeError, when any, is shown. */
+export const reissueEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.reissueRequested.type),
+    mergeMap((action) => {
+      const { readerName, pin, forceRevoke } = (action as ReturnType<typeof A.reissueRequested>).payload;
+      return defer(() => api.reissueCard({ card_id: { readerName }, card_pin: pin, forceRevoke }, cmsVersionOf(state$.value))).pipe(
+        mergeMap((answer) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_REISSUED, { ok: true, message: answer.certRevokeError ?? '', cardId: answer.smartcard.cardId })), of(A.listRequested()))),
+        catchError((error: unknown) => of(done(bus, readerName, MESSAGES.SMARTCARD_REISSUE_FAILED, { ok: false, error }))),
+      );
+    }),
+  );
+
 /** CleanCard: the card wiped and its record gone; the server's certRevokeError, when any, is shown. */
 export const cleanEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(
@@ -304,4 +317,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic);

@@ -10,7 +10,7 @@ import { resetAll } from '@tessera/store';
 import { readersActions } from '../readers/readers.slice';
 
 /** The card actions a reader's card can take on the cms screen. */
-export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean';
+export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean' | 'reissue';
 
 /** One card action on a reader: its progress steps as the server reports them, then the outcome. */
 export interface CardAction {
@@ -91,6 +91,9 @@ export const cardsSlice = createSlice({
     },
     unblockRequested(state, action: PayloadAction<{ readerName: string; newPin: string }>) {
       start(state, action.payload.readerName, 'unblock');
+    },
+    reissueRequested(state, action: PayloadAction<{ readerName: string; pin: string; forceRevoke: boolean }>) {
+      start(state, action.payload.readerName, 'reissue');
     },
     registerRequested(state, action: PayloadAction<{ readerName: string }>) {
       start(state, action.payload.readerName, 'register');

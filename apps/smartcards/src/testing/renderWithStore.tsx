@@ -41,6 +41,7 @@ export function fakeApi() {
     deleteApplet: jest.fn(),
     suspendCard: jest.fn(),
     resumeCard: jest.fn(),
+    reissueCard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

@@ -167,4 +167,8 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_RESUME_FAILED: 'Smartcard could not be resumed',
   SMARTCARD_NOT_SUSPENDABLE: 'only a registered, assigned or issued card can be suspended',
   SMARTCARD_NOT_SUSPENDED: 'the card is not suspended',
+  /** designed: ReissueCard (signin §7 {card_id, card_pin, forceRevoke}) outcomes and refusals. */
+  SMARTCARD_REISSUED: 'Smartcard reissued',
+  SMARTCARD_REISSUE_FAILED: 'Smartcard could not be reissued',
+  SMARTCARD_NOT_REISSUABLE: 'only an issued card with its user, card template and management key can be reissued',
 } as const);
