@@ -3,7 +3,7 @@
  * view/{smartcardId}: an administrator issues the virtual card in the agent's reader to a user from the cms
  * screen (the server drives the card through the agent; its progress steps show), views the card, revokes it,
  * changes its PIN and cleans it, then registers it, assigns it and unregisters it; the card list searched on the
- * server, a reissue with forceRevoke, and suspend/resume on the card's page; the card is factory-fresh again
+ * server, a reissue with forceRevoke, suspend/resume on the card's page and its edit page; the card is factory-fresh again
  * for the other journeys.
  */
 import { AGENT_E2E_PORT } from '../playwright.config';
@@ -117,6 +117,18 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await expect(page.getByTestId('card-change-status')).toHaveText('Smartcard resumed');
     await expect(page.getByTestId('card-status')).toHaveText('issued');
     expect(await certStatus()).toBe('issued');
+
+    // Edit: mark it a temporary card; the record keeps it.
+    await page.getByRole('link', { name: 'Edit the card' }).click();
+    await expect(page).toHaveURL(new RegExp(`/credentials/smartcards/edit/${cardId}$`));
+    const edit = page.getByRole('form', { name: 'Edit smartcard' });
+    await expect(edit.getByTestId('edit-card-serial')).toHaveText(`${serial} (issued)`);
+    await edit.getByLabel('Temporary card').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('card-edit-status')).toHaveText('Smartcard updated');
+    expect((await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${cardId}`)).json()).extensions.temporary_card).toBe(true);
+    await page.getByRole('link', { name: 'Back to the card' }).click();
+    await expect(page.getByTestId('card-status')).toHaveText('issued');
 
     // Revoke: the certificates are revoked at the PKI and the record says so.
     await page.getByRole('button', { name: 'Revoke card' }).click();

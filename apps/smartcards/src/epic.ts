@@ -31,6 +31,7 @@ export interface SmartcardsEpicDependencies {
     | 'suspendCard'
     | 'resumeCard'
     | 'reissueCard'
+    | 'updateSmartcard'
     | 'unregisterCard'
     | 'assignCard'
     | 'unassignCard'

@@ -247,6 +247,19 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => service.revokeCard(deps, requireAuth(request), actorOf(request), request.body.smartcard_id),
   );
+  app.patch(
+    '/api2/CMS-v2/Smartcard',
+    {
+      config: { auth: 'session', permission: 'smartcardEdit' },
+      schema: {
+        summary: 'Edit a smartcard record: whether it is a temporary card (extensions.temporary_card; designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid(), temporary_card: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 503) },
+      },
+    },
+    async (request) => service.updateCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.post(
     '/api2/CMS-v2/SuspendCard',
     {

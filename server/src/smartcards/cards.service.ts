@@ -436,6 +436,22 @@ export async function revokeCard(deps: CardsDeps, auth: AuthContext, actor: Acto
 }
 
 /**
+ * `PATCH /api2/CMS-v2/Smartcard {smartcard_id, temporary_card}` (designed; admin-console §2.2 edit/{smartcardID},
+ * signin §3 "extensions.temporary_card"): marks a card a temporary card or not, keeping its other extensions.
+ * Audited `smartcard.update` in the same transaction. @throws NotFoundError
+ */
+export async function updateCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string; temporary_card: boolean }): Promise<Smartcard> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    const extensions = { ...row.extensions, temporary_card: request.temporary_card };
+    await repo.updateCard(trx, auth.tenantId, row.id, { extensions: JSON.stringify(extensions) }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.update', targetType: 'smartcard', targetId: row.id, detail: { temporary_card: request.temporary_card, before: row.extensions.temporary_card ?? null } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/**
  * `POST /api2/CMS-v2/SuspendCard {smartcard_id, reason}` (designed; admin-console §2.2 suspensions): stops the use
  * of a registered, assigned or issued card: its certificates go on hold (RFC 5280 certificateHold, in the CRL and
  * OCSP) and the card is `suspended`, remembering the status resume goes back to. One transaction with the audit

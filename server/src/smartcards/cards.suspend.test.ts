@@ -161,4 +161,25 @@ describe('Smartcard suspend and resume', () => {
     expect((await t.client().post(`${P}/ResumeCard`, { smartcard_id: cardId })).statusCode).toBe(401);
     expect((await cardRow(cardId)).status).toBe('issued');
   });
+
+  it('should mark a card temporary on the edit call (smartcardEdit), keep its other extensions, audit it, and name bad fields', async () => {
+    const cardId = await addCard('issued', []);
+    await t.db.updateTable('smartcards').set({ extensions: JSON.stringify({ note: 'kept' }) }).where('id', '=', cardId).execute();
+    const edited = await admin.request('PATCH', `${P}/Smartcard`, { body: { smartcard_id: cardId, temporary_card: true } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().extensions).toEqual({ note: 'kept', temporary_card: true });
+    expect((await t.auditRows('smartcard.update')).at(-1)).toMatchObject({ target_id: cardId, detail: { temporary_card: true, before: null } });
+    const bad = await admin.request('PATCH', `${P}/Smartcard`, { body: { smartcard_id: cardId, temporary_card: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('temporary_card');
+    await t.createUser(tenantId, 'editor', ['smartcardEdit']);
+    const editor = t.client();
+    await editor.login('editor', TEST_PASSWORD);
+    expect((await editor.request('PATCH', `${P}/Smartcard`, { body: { smartcard_id: cardId, temporary_card: false } })).json().extensions).toEqual({ note: 'kept', temporary_card: false });
+    await t.createUser(tenantId, 'reader', ['smartcardManage']);
+    const reader = t.client();
+    await reader.login('reader', TEST_PASSWORD);
+    expect((await reader.request('PATCH', `${P}/Smartcard`, { body: { smartcard_id: cardId, temporary_card: true } })).statusCode).toBe(403);
+    expect((await t.db.selectFrom('smartcards').select('extensions').where('id', '=', cardId).executeTakeFirstOrThrow()).extensions).toEqual({ note: 'kept', temporary_card: false });
+  });
 });

@@ -28,6 +28,8 @@ export interface CardsCalls {
   assignCard(request: { card_id: string; user_id: string; card_template_id: string; extensions?: Record<string, unknown> }): Promise<Smartcard>;
   /** `POST /api2/CMS-v2/UnassignCard`. */
   unassignCard(smartcardId: string): Promise<Smartcard>;
+  /** `PATCH /api2/CMS-v2/Smartcard {smartcard_id, temporary_card}` (designed, smartcardEdit). */
+  updateSmartcard(request: { smartcard_id: string; temporary_card: boolean }): Promise<Smartcard>;
   /** `POST /api2/{v}/ReissueCard {card_id, card_pin, forceRevoke}`: new keys and certificates on the card in a reader. */
   reissueCard(request: { card_id: CardId; card_pin: string; forceRevoke?: boolean }, v?: CmsVersion): Promise<{ smartcard: Smartcard; certRevokeError: string | null }>;
   /** `POST /api2/CMS-v2/SuspendCard` (designed): certificates on hold. */
@@ -53,6 +55,7 @@ export function cardsCalls(send: HttpSend): CardsCalls {
     unregisterCard: (smartcardId, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/UnregisterCard`, body: { smartcard_id: smartcardId } }),
     assignCard: (request) => send({ method: 'POST', path: `${P}/AssignCard`, body: request }),
     unassignCard: (smartcardId) => send({ method: 'POST', path: `${P}/UnassignCard`, body: { card_id: smartcardId } }),
+    updateSmartcard: (request) => send({ method: 'PATCH', path: `${P}/Smartcard`, body: request }),
     reissueCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/ReissueCard`, body: request }),
     suspendCard: (request) => send({ method: 'POST', path: `${P}/SuspendCard`, body: request }),
     resumeCard: (smartcardId) => send({ method: 'POST', path: `${P}/ResumeCard`, body: { smartcard_id: smartcardId } }),

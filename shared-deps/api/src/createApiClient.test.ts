@@ -64,6 +64,7 @@ describe('createApiClient endpoints', () => {
     ['listSmartcards', (api) => api.listSmartcards(), 'GET', '/api2/CMS-v2/Smartcards', undefined],
     ['suspendCard', (api) => api.suspendCard({ smartcard_id: 'c1', reason: 'lost' }), 'POST', '/api2/CMS-v2/SuspendCard', { smartcard_id: 'c1', reason: 'lost' }],
     ['reissueCard', (api) => api.reissueCard({ card_id: { readerName: 'r' }, card_pin: '12345678', forceRevoke: true }, 'CMS-v1'), 'POST', '/api2/CMS-v1/ReissueCard', { card_id: { readerName: 'r' }, card_pin: '12345678', forceRevoke: true }],
+    ['updateSmartcard', (api) => api.updateSmartcard({ smartcard_id: 'c1', temporary_card: true }), 'PATCH', '/api2/CMS-v2/Smartcard', { smartcard_id: 'c1', temporary_card: true }],
     ['resumeCard', (api) => api.resumeCard('c1'), 'POST', '/api2/CMS-v2/ResumeCard', { smartcard_id: 'c1' }],
     ['changeCardPin', (api) => api.changeCardPin({ card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }), 'POST', '/api2/CMS-v2/ChangePin', { card_id: { readerName: 'r' }, old_pin: '1', new_pin: '2' }],
     ['unblockCard', (api) => api.unblockCard({ card_id: { readerName: 'r' }, new_pin: '2' }), 'POST', '/api2/CMS-v2/UnblockCard', { card_id: { readerName: 'r' }, new_pin: '2' }],

@@ -213,6 +213,24 @@ export const suspendEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     }),
   );
 
+/** PATCH Smartcard (the edit page): the card marked temporary or not. */
+export const updateEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter(A.updateRequested.match),
+    switchMap((action) =>
+      from(api.updateSmartcard({ smartcard_id: action.payload.cardId, temporary_card: action.payload.temporaryCard })).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title: MESSAGES.SMARTCARD_UPDATED, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: MESSAGES.SMARTCARD_UPDATED, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UPDATE_FAILED, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${MESSAGES.SMARTCARD_UPDATE_FAILED}: ${errorMessage(error)}` }));
+        }),
+      ),
+    ),
+  );
+
 /** ChangePin: 'Successfully changed PIN' / 'Could not change card PIN.'. */
 export const changePinEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -317,4 +335,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic);

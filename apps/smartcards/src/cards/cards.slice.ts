@@ -113,6 +113,9 @@ export const cardsSlice = createSlice({
     resumeRequested(state, _action: PayloadAction<{ cardId: string }>) {
       state.view.change = { status: 'processing', message: '', removed: false };
     },
+    updateRequested(state, _action: PayloadAction<{ cardId: string; temporaryCard: boolean }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
     cardChanged(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard; removed?: boolean }>) {
       state.view.change = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message, removed: action.payload.removed === true };
       if (action.payload.card) state.view.card = action.payload.card;

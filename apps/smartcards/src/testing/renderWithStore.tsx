@@ -42,6 +42,7 @@ export function fakeApi() {
     suspendCard: jest.fn(),
     resumeCard: jest.fn(),
     reissueCard: jest.fn(),
+    updateSmartcard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

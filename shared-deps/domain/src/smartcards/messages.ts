@@ -170,5 +170,8 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   /** designed: ReissueCard (signin §7 {card_id, card_pin, forceRevoke}) outcomes and refusals. */
   SMARTCARD_REISSUED: 'Smartcard reissued',
   SMARTCARD_REISSUE_FAILED: 'Smartcard could not be reissued',
+  /** designed: the edit page's outcome (admin-console §2.2 edit/{smartcardID}). */
+  SMARTCARD_UPDATED: 'Smartcard updated',
+  SMARTCARD_UPDATE_FAILED: 'Smartcard could not be updated',
   SMARTCARD_NOT_REISSUABLE: 'only an issued card with its user, card template and management key can be reissued',
 } as const);

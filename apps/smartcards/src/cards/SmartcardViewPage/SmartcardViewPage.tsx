@@ -22,6 +22,7 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
   const { view, templates } = useSelector(cardsSelectors.selectState);
   const session = getSessionState();
   const canManage = session.status === 'signedIn' && session.viewer.permission.View.includes('smartcardManage');
+  const canEdit = session.status === 'signedIn' && session.viewer.permission.View.includes('smartcardEdit');
   useEffect(() => {
     dispatch(cardsActions.cardRequested({ cardId }));
     if (canManage) dispatch(cardsActions.listRequested());
@@ -57,6 +58,14 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
         <a href="/credentials/smartcards/cms" onClick={followLink}>
           Back to card readers
         </a>
+        {canEdit ? (
+          <>
+            {' · '}
+            <a href={`/credentials/smartcards/edit/${cardId}`} onClick={followLink}>
+              Edit the card
+            </a>
+          </>
+        ) : null}
       </p>
       {view.status === 'loading' ? <Text as="p">Loading…</Text> : null}
       <FormError>{view.status === 'failed' ? view.message : null}</FormError>
