@@ -2,7 +2,8 @@
  * signin §4 "Smartcard actions", §7 IssueCard, RevokeCard, ChangePin, CleanCard; admin-console §2.2 cms and
  * view/{smartcardId}: an administrator issues the virtual card in the agent's reader to a user from the cms
  * screen (the server drives the card through the agent; its progress steps show), views the card, revokes it,
- * changes its PIN and cleans it, then registers it, assigns it and unregisters it; the card is factory-fresh again
+ * changes its PIN and cleans it, then registers it, assigns it and unregisters it; the card list searched on the
+ * server, a reissue with forceRevoke, suspend/resume on the card's page and its edit page; the card is factory-fresh again
  * for the other journeys.
  */
 import { AGENT_E2E_PORT } from '../playwright.config';
@@ -68,6 +69,31 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText('issued');
     await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText(`staff-${suffix}`);
 
+    // The card list is searched on the server: by the serial, then by something no card holds.
+    const search = page.getByRole('search', { name: 'Search smartcards' });
+    await search.getByRole('textbox', { name: 'Search' }).fill(serial);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('table', { name: 'Smartcards' }).getByRole('row', { name: `Card ${serial}` })).toBeVisible();
+    await search.getByRole('textbox', { name: 'Search' }).fill(`none-${suffix}`);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('table', { name: 'Smartcards' })).toContainText('No smartcards');
+    await search.getByRole('textbox', { name: 'Search' }).fill('');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('row', { name: `Card ${serial}` })).toContainText('issued');
+
+    // Reissue: the holder's PIN, new keys and certificates on the card, the old ones revoked (superseded).
+    const before = await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcards?search=${serial}`)).json();
+    const oldCertId = before.smartcards[0].certificates[0].certId as string;
+    await form.getByLabel('Reissue').check();
+    await form.getByLabel('Card PIN').fill('24681357');
+    await form.getByLabel('Revoke the old certificates').check();
+    await form.getByRole('button', { name: 'Reissue card' }).click();
+    await expect(status).toHaveText('Smartcard reissued', { timeout: 60_000 });
+    const oldDetails = await page.request.get(`${baseURL}/api2/Certificates-v1/Certificate?${new URLSearchParams({ certId: oldCertId }).toString()}`);
+    expect((await oldDetails.json()).status).toBe('revoked');
+    const after = await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcards?search=${serial}`)).json();
+    expect(after.smartcards[0].certificates[0].certId).not.toBe(oldCertId);
+
     // View.
     await page.getByRole('link', { name: 'View the card' }).click();
     await expect(page).toHaveURL(/\/credentials\/smartcards\/view\/[0-9a-f-]{36}$/);
@@ -77,6 +103,32 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     const certificates = page.getByRole('table', { name: 'Certificates' });
     await expect(certificates.getByRole('rowheader')).toHaveText(['9A', '9C']);
     const cardId = page.url().split('/').at(-1)!;
+
+    // Suspend with a reason: the certificates go on hold; resume releases them.
+    const firstCertId = (await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${cardId}`)).json()).certificates[0].certId as string;
+    const certStatus = async () => (await (await page.request.get(`${baseURL}/api2/Certificates-v1/Certificate?${new URLSearchParams({ certId: firstCertId }).toString()}`)).json()).status;
+    await page.getByLabel('Reason for the suspension').fill('left at home');
+    await page.getByRole('button', { name: 'Suspend card' }).click();
+    await expect(page.getByTestId('card-change-status')).toHaveText('Smartcard suspended');
+    await expect(page.getByTestId('card-status')).toHaveText('suspended');
+    await expect(page.getByTestId('card-suspended')).toContainText('left at home');
+    expect(await certStatus()).toBe('revoked');
+    await page.getByRole('button', { name: 'Resume card' }).click();
+    await expect(page.getByTestId('card-change-status')).toHaveText('Smartcard resumed');
+    await expect(page.getByTestId('card-status')).toHaveText('issued');
+    expect(await certStatus()).toBe('issued');
+
+    // Edit: mark it a temporary card; the record keeps it.
+    await page.getByRole('link', { name: 'Edit the card' }).click();
+    await expect(page).toHaveURL(new RegExp(`/credentials/smartcards/edit/${cardId}$`));
+    const edit = page.getByRole('form', { name: 'Edit smartcard' });
+    await expect(edit.getByTestId('edit-card-serial')).toHaveText(`${serial} (issued)`);
+    await edit.getByLabel('Temporary card').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('card-edit-status')).toHaveText('Smartcard updated');
+    expect((await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${cardId}`)).json()).extensions.temporary_card).toBe(true);
+    await page.getByRole('link', { name: 'Back to the card' }).click();
+    await expect(page.getByTestId('card-status')).toHaveText('issued');
 
     // Revoke: the certificates are revoked at the PKI and the record says so.
     await page.getByRole('button', { name: 'Revoke card' }).click();

@@ -2,6 +2,7 @@ import { matchRoute } from '@tessera/domain';
 import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
 import { SmartcardViewPage } from './cards/SmartcardViewPage';
+import { SmartcardEditPage } from './cards/SmartcardEditPage';
 import { AppletsPage } from './applets/AppletsPage/AppletsPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
@@ -21,6 +22,8 @@ export function SmartcardsRoot() {
       return <SmartcardRequestPage />;
     case '/credentials/smartcards/view/:smartcardId':
       return <SmartcardViewPage cardId={match.params.smartcardId ?? ''} />;
+    case '/credentials/smartcards/edit/:smartcardID':
+      return <SmartcardEditPage cardId={match.params.smartcardID ?? ''} />;
     case '/credentials/smartcards/applets':
       return <AppletsPage />;
     default:

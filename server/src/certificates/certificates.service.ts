@@ -25,7 +25,7 @@ import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
-import type { DbOrTrx } from '../db/database';
+import type { DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr } from './issue';
 import { lintCertificate } from './lint';
 import type { x509 } from '../pki/pki.service';
@@ -138,14 +138,15 @@ export async function revoke(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>,
     const cert = await trx
       .selectFrom('certificates as c')
       .leftJoin('certificate_templates as t', 't.id', 'c.template_id')
-      .select(['c.id', 'c.status', 'c.ca_id', 'c.serial_number', 't.settings'])
+      .select(['c.id', 'c.status', 'c.ca_id', 'c.serial_number', 'c.revocation_reason', 't.settings'])
       .where('c.tenant_id', '=', auth.tenantId)
       .where('c.ca_id', '=', request.caId)
       .where((eb) => eb.or([eb('c.serial_number', '=', request.serialNumber.toLowerCase()), eb('c.serial_number', '=', serial)]))
       .forUpdate('c')
       .executeTakeFirst();
     if (!cert) throw new NotFoundError('The certificate');
-    if (cert.status === 'revoked') throw new ConflictError('serialNumber', 'The certificate is already revoked.');
+    // A certificate on hold (certificateHold) may still be revoked for good (RFC 5280 §5.3.1).
+    if (cert.status === 'revoked' && cert.revocation_reason !== 'certificateHold') throw new ConflictError('serialNumber', 'The certificate is already revoked.');
     const needsApproval = (cert.settings as { revocationApprovalRequired?: boolean } | null)?.revocationApprovalRequired === true;
     const now = new Date(deps.now());
     const rev = await trx
@@ -160,6 +161,52 @@ export async function revoke(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>,
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.revoke', targetType: 'certificate', targetId: cert.id, detail: { serialNumber: cert.serial_number, reason: request.reason, pending: needsApproval } });
     return { revocationId: rev.id, status: needsApproval ? 'pending' : 'ok', certificateIsOnline: !needsApproval };
   });
+}
+
+/** A serial as the certificates table may hold it (lower-case hex, leading zeros stripped or not). */
+function serialForms(serialNumber: string): string[] {
+  const lower = serialNumber.toLowerCase();
+  return [...new Set([lower, lower.replace(/^0+(?=.)/, '')])];
+}
+
+/**
+ * Puts certificates on hold in the caller's transaction (RFC 5280 certificateHold: revoked with reason 6 in the
+ * CRL and OCSP until released): those already revoked are left as they are. Regenerates each CA's CRL and audits
+ * `certificate.hold` per certificate. Answers the certificates it put on hold.
+ * @throws NotFoundError (a certificate not of the tenant)
+ */
+export async function holdCertificates(deps: PkiDeps, trx: Trx, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, certificates: readonly { caId: string; serialNumber: string }[], reasonText: string | null): Promise<{ caId: string; serialNumber: string }[]> {
+  const now = new Date(deps.now());
+  const held: { caId: string; serialNumber: string }[] = [];
+  for (const c of certificates) {
+    const cert = await trx.selectFrom('certificates').select(['id', 'status', 'ca_id', 'serial_number']).where('tenant_id', '=', auth.tenantId).where('ca_id', '=', c.caId).where('serial_number', 'in', serialForms(c.serialNumber)).forUpdate().executeTakeFirst();
+    if (!cert) throw new NotFoundError('The certificate');
+    if (cert.status === 'revoked') continue;
+    await trx.updateTable('certificates').set({ status: 'revoked', revoked_at: now, revocation_reason: 'certificateHold', updated_at: now }).where('id', '=', cert.id).execute();
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.hold', targetType: 'certificate', targetId: cert.id, detail: { serialNumber: cert.serial_number, reason: reasonText } });
+    held.push(c);
+  }
+  for (const caId of new Set(held.map((c) => c.caId))) await regenerateCrl(deps, trx, caId);
+  return held;
+}
+
+/**
+ * Releases certificates from hold in the caller's transaction (RFC 5280 §5.3.1: a held certificate may leave the
+ * CRL): status `issued` again, out of the next CRL, good in OCSP. Certificates not on hold are left as they are
+ * (revoked for good stays revoked). Audits `certificate.release` per certificate; answers those released.
+ */
+export async function releaseCertificates(deps: PkiDeps, trx: Trx, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, certificates: readonly { caId: string; serialNumber: string }[]): Promise<{ caId: string; serialNumber: string }[]> {
+  const now = new Date(deps.now());
+  const released: { caId: string; serialNumber: string }[] = [];
+  for (const c of certificates) {
+    const cert = await trx.selectFrom('certificates').select(['id', 'status', 'revocation_reason', 'serial_number']).where('tenant_id', '=', auth.tenantId).where('ca_id', '=', c.caId).where('serial_number', 'in', serialForms(c.serialNumber)).forUpdate().executeTakeFirst();
+    if (!cert || cert.status !== 'revoked' || cert.revocation_reason !== 'certificateHold') continue;
+    await trx.updateTable('certificates').set({ status: 'issued', revoked_at: null, revocation_reason: null, updated_at: now }).where('id', '=', cert.id).execute();
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.release', targetType: 'certificate', targetId: cert.id, detail: { serialNumber: cert.serial_number } });
+    released.push(c);
+  }
+  for (const caId of new Set(released.map((c) => c.caId))) await regenerateCrl(deps, trx, caId);
+  return released;
 }
 
 /** Certificate search: filters, sort and paging (10 a page) in the database. */

@@ -148,7 +148,7 @@ describe('IssueCard through the agent and the virtual card', () => {
 
     expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).json()).toEqual(card);
     expect((await admin.get(`/smartcards/users/${aliceId}`)).json()).toEqual([card]);
-    expect((await admin.get(`/api2/CMS-v2/Smartcards?user_id=${aliceId}`)).json()).toEqual({ smartcards: [card] });
+    expect((await admin.get(`/api2/CMS-v2/Smartcards?user_id=${aliceId}`)).json()).toEqual({ smartcards: [card], total: 1, page: 1, pageSize: 20 });
   });
 
   it('should refuse to issue a card the server already knows, and leave its record alone', async () => {
@@ -226,7 +226,7 @@ describe('IssueCard through the agent and the virtual card', () => {
     await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
     const [card] = (await admin.get('/api2/CMS-v2/Smartcards')).json().smartcards;
     expect((await olga.get(`/api2/CMS-v2/Smartcard?id=${card.cardId}`)).statusCode).toBe(404);
-    expect((await olga.get('/api2/CMS-v2/Smartcards')).json()).toEqual({ smartcards: [] });
+    expect((await olga.get('/api2/CMS-v2/Smartcards')).json()).toEqual({ smartcards: [], total: 0, page: 1, pageSize: 20 });
     expect((await olga.get(`/smartcards/users/${aliceId}`)).statusCode).toBe(404);
     // signin §7: 404 means the user has no smartcards.
     const { userId: carolId } = await t.createUser(tenantId, 'carol', ['selfServicePortal']);

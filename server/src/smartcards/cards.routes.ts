@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PIV_PIN_LENGTH } from '@tessera/domain';
+import { PIV_PIN_LENGTH, SUSPENSION_REASON_MAX_LENGTH, SMARTCARD_LIST_PAGE_SIZE_MAX, SMARTCARD_SORT_KEYS, SMARTCARD_STATUSES } from '@tessera/domain';
 import { errorResponses, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
@@ -47,6 +47,15 @@ export const RegisterCardSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The ReissueCard body (signin §7 {card_id, card_pin, forceRevoke}; also the message of ReissueCardStream). */
+export const ReissueCardSchema = Type.Object(
+  {
+    card_id: CardIdSchema,
+    card_pin: Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' }),
+    forceRevoke: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 /** The UnregisterCard body (also the message of UnregisterCardStream). */
 export const UnregisterCardSchema = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
 const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
@@ -62,9 +71,24 @@ const SmartcardSchema = Type.Object({
   batch_id: Type.Union([Type.String(), Type.Null()]),
   extensions: Type.Record(Type.String(), Type.Unknown()),
   failure: Type.Union([Type.String(), Type.Null()]),
+  suspendedAt: Type.Union([Type.String(), Type.Null()]),
+  suspensionReason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
+
+const SmartcardListQuerySchema = Type.Object(
+  {
+    user_id: Type.Optional(Uuid()),
+    status: Type.Optional(Type.Union(SMARTCARD_STATUSES.map((k) => Type.Literal(k)))),
+    search: Type.Optional(SafeString({ maxLength: 200 })),
+    sort: Type.Optional(Type.Union(SMARTCARD_SORT_KEYS.map((k) => Type.Literal(k)))),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: SMARTCARD_LIST_PAGE_SIZE_MAX })),
+  },
+  { additionalProperties: false },
+);
 
 /** Registers the card routes. */
 export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -103,6 +127,12 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary: 'UnregisterCard over a websocket: the request as the first message, then the outcome {unregistered, pkiError, certRevokeError} (signin §7)',
     run: (auth, actor, body) => service.unregisterCard(deps, auth, actor, body as { smartcard_id: string }),
   });
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/ReissueCardStream`),
+    schema: ReissueCardSchema,
+    summary: 'ReissueCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome {smartcard, certRevokeError} (signin §7)',
+    run: (auth, actor, body, operationId) => service.reissueCard(deps, auth, actor, body as service.ReissueCardRequest, { operationId }),
+  });
   const PinSchema = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
   for (const v of VERSIONS) {
     app.post(
@@ -130,6 +160,21 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => service.unblockCard(deps, requireAuth(request), actorOf(request), request.body),
+    );
+  }
+  for (const v of VERSIONS) {
+    app.post(
+      `/api2/${v}/ReissueCard`,
+      {
+        config,
+        schema: {
+          summary: 'Renew the certificates of the issued card in a reader: new keys on the card, new certificates; forceRevoke revokes the old ones',
+          tags,
+          body: ReissueCardSchema,
+          response: { 200: Type.Object({ smartcard: SmartcardSchema, certRevokeError: Type.Union([Type.String(), Type.Null()]) }), ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },
+        },
+      },
+      async (request) => service.reissueCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
   for (const v of VERSIONS) {
@@ -202,6 +247,45 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => service.revokeCard(deps, requireAuth(request), actorOf(request), request.body.smartcard_id),
   );
+  app.patch(
+    '/api2/CMS-v2/Smartcard',
+    {
+      config: { auth: 'session', permission: 'smartcardEdit' },
+      schema: {
+        summary: 'Edit a smartcard record: whether it is a temporary card (extensions.temporary_card; designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid(), temporary_card: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 503) },
+      },
+    },
+    async (request) => service.updateCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    '/api2/CMS-v2/SuspendCard',
+    {
+      config,
+      schema: {
+        summary: 'Suspend a smartcard: its certificates on hold (RFC 5280 certificateHold), the card suspended until resumed (designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid(), reason: Type.Optional(Type.Union([SafeString({ maxLength: SUSPENSION_REASON_MAX_LENGTH }), Type.Null()])) }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.suspendCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
+  app.post(
+    '/api2/CMS-v2/ResumeCard',
+    {
+      config,
+      schema: {
+        summary: 'Resume a suspended smartcard: its certificates released from hold, the card back to the status it had (designed)',
+        tags,
+        body: Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false }),
+        response: { 200: SmartcardSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => service.resumeCard(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.post(
     '/api2/CMS-v2/CleanCard',
     {
@@ -224,9 +308,14 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/CMS-v2/Smartcards',
     {
       config,
-      schema: { summary: 'List the smartcards of the tenant', tags, querystring: Type.Object({ user_id: Type.Optional(Uuid()) }, { additionalProperties: false }), response: { 200: Type.Object({ smartcards: Type.Array(SmartcardSchema) }), ...errorResponses(401) } },
+      schema: {
+        summary: 'List the smartcards of the tenant (paged, searched by serial, ATR, card type or username, and sorted)',
+        tags,
+        querystring: SmartcardListQuerySchema,
+        response: { 200: Type.Object({ smartcards: Type.Array(SmartcardSchema), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }), ...errorResponses(400, 401) },
+      },
     },
-    async (request) => ({ smartcards: await service.listCards(deps, requireAuth(request), request.query.user_id) }),
+    async (request) => service.pageCards(deps, requireAuth(request), request.query),
   );
   app.get(
     '/smartcards/users/:id',

@@ -13,7 +13,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
-import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardStatus } from '@tessera/domain';
+import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -21,7 +21,7 @@ import type { SecretBox } from '../platform/secret-box';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
-import { revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
+import { holdCertificates, releaseCertificates, revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
 import { pinRequirementsOfTemplate } from './card-templates.service';
 import { assertSecretQuestionsReady } from './secret-questions.service';
 import * as templatesRepo from './card-templates.repository';
@@ -75,6 +75,8 @@ function toSmartcard(row: SmartcardRow): Smartcard {
     batch_id: row.batch_id,
     extensions: row.extensions,
     failure: row.failure,
+    suspendedAt: row.suspended_at ? row.suspended_at.toISOString() : null,
+    suspensionReason: row.suspension_reason,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -90,6 +92,26 @@ export async function getCard(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContex
 /** The tenant's cards, newest first, optionally of one user. */
 export async function listCards(deps: Pick<CardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, userId?: string): Promise<Smartcard[]> {
   return (await repo.listCards(deps.db, auth.tenantId, userId)).map(toSmartcard);
+}
+
+/** `GET Smartcards`: one page of the tenant's cards, searched and sorted on the server (newest first unless asked). */
+export async function pageCards(
+  deps: Pick<CardsDeps, 'db'>,
+  auth: Pick<AuthContext, 'tenantId'>,
+  query: SmartcardListQuery,
+): Promise<{ smartcards: Smartcard[]; total: number; page: number; pageSize: number }> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const { rows, total } = await repo.pageCards(deps.db, auth.tenantId, {
+    ...(query.user_id ? { userId: query.user_id } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    sort: query.sort ?? 'createdAt',
+    order: query.order ?? (query.sort ? 'asc' : 'desc'),
+    page,
+    pageSize,
+  });
+  return { smartcards: rows.map(toSmartcard), total, page, pageSize };
 }
 
 /** The statuses a card may be assigned, unassigned or issued on its existing record from. */
@@ -198,13 +220,13 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
 }
 
 /** Marks a card whose issue stopped part-way `error`, with the reason, and audits the failure (best effort: the first error is what the caller sees). */
-async function recordFailure(deps: CardsDeps, auth: AuthContext, actor: Actor, cardId: string, error: unknown, readerName: string): Promise<void> {
+async function recordFailure(deps: CardsDeps, auth: AuthContext, actor: Actor, cardId: string, error: unknown, readerName: string, action = 'smartcard.issue'): Promise<void> {
   const reason = error instanceof Error ? error.message : String(error);
   await deps.db
     .transaction()
     .execute(async (trx) => {
       await repo.updateCard(trx, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now()));
-      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.issue', outcome: 'failure', targetType: 'smartcard', targetId: cardId, detail: { readerName, reason } });
+      await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action, outcome: 'failure', targetType: 'smartcard', targetId: cardId, detail: { readerName, reason } });
     })
     // Without an audit the record must still not say `issuing` (or worse): mark it anyway.
     .catch(() => repo.updateCard(deps.db, auth.tenantId, cardId, { status: 'error', failure: reason }, new Date(deps.now())));
@@ -286,6 +308,102 @@ export async function unblockCard(deps: CardsDeps, auth: AuthContext, actor: Act
   });
 }
 
+/** `POST /api2/{v}/ReissueCard` (signin §7 {card_id, card_pin, forceRevoke}). */
+export interface ReissueCardRequest {
+  card_id: { readerName?: string; reader_name?: string };
+  card_pin: string;
+  forceRevoke?: boolean;
+}
+
+/**
+ * `POST /api2/{v}/ReissueCard` (and ReissueCardStream): renews the certificates of an issued card in a reader of the
+ * caller's agent. The card holder's PIN is checked first (403 'Incorrect PIN provided.' with the tries left); the
+ * server authenticates with the card's own sealed management key, has the card generate new key pairs in the
+ * template's slots, issues new certificates from requests the card signed and writes them. With `forceRevoke` the
+ * old certificates are revoked (superseded; the PKI's refusals in `certRevokeError`); without it they are left to
+ * expire (their keys are gone from the card). A tenant requiring secret questions blocks it until they are set
+ * (signin §5). Audited `smartcard.reissue`; a failure part-way leaves the card `error` with the reason.
+ * @throws ValidationError, ConflictError (card_id: not reissuable), the relay's errors, CardActionError
+ */
+export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: ReissueCardRequest, options: { operationId?: string } = {}): Promise<{ smartcard: Smartcard; certRevokeError: string | null }> {
+  const readerName = readerOf(request.card_id);
+  let started: string | null = null;
+  try {
+    return await withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName, ...(options.operationId ? { operationId: options.operationId } : {}) }, async (card, piv) => {
+      card.step('read card');
+      const row = await recordOfCard(deps, auth.tenantId, piv);
+      if (row.status !== 'issued' || !row.user_id || !row.card_template_id || !row.sealed_management_key) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NOT_REISSUABLE);
+      const template = await templatesRepo.findCardTemplate(deps.db, auth.tenantId, row.card_template_id);
+      const user = await users.findById(deps.db, auth.tenantId, row.user_id);
+      if (!template || !user) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NOT_REISSUABLE);
+      await assertSecretQuestionsReady(deps.db, auth.tenantId, user.id);
+      const slots = template.slots.map((s) => ({ name: s.slot, slot: SLOT_OF[s.slot]!, algorithm: ALGORITHM_OF[s.keyType]!, certificateTemplateId: s.certificateTemplateId }));
+      if (slots.some((s) => !canSignCsr(s.algorithm))) throw new ValidationError('card_id', MESSAGES.SMARTCARD_KEY_TYPE_UNSUPPORTED, { exact: true });
+      const managementKey = Buffer.from(deps.box.decrypt(row.sealed_management_key, sealContext('management-key', row.id)), 'hex');
+
+      card.step('verify PIN');
+      await piv.batch([PivCommands.verifyPin(request.card_pin)]).catch((error: unknown) => {
+        throw pinActionError(error, MESSAGES.SMARTCARD_REISSUE_FAILED);
+      });
+      // From here the card's keys change: a failure leaves the record `error`.
+      started = row.id;
+      card.step('generate keys');
+      const { after } = await piv.authenticate(managementKey, ALGORITHM.AES_192, { after: slots.map((s) => PivCommands.generateKey(s.slot, s.algorithm)) });
+      const keys = after as GeneratedKey[];
+      const toBeSigned = slots.map((s, i) => csrToBeSigned(`CN=${user.username}`, keys[i]!.publicKey, s.algorithm));
+
+      card.step('sign requests');
+      const signed = await piv.batch([PivCommands.verifyPin(request.card_pin), ...slots.map((s, i) => PivCommands.sign(s.slot, s.algorithm, toBeSigned[i]!.digest))]);
+      const signatures = signed.slice(1) as Buffer[];
+
+      card.step('issue certificates');
+      const certificates: SmartcardCertificate[] = [];
+      const ders: Buffer[] = [];
+      for (const [i, s] of slots.entries()) {
+        const result = await submitCsr(deps.pki, auth, actor, { templateId: s.certificateTemplateId, csr: csrWithSignature(toBeSigned[i]!, signatures[i]!) }, ['USER', 'AUTOENROLLUSER']);
+        if (result.status !== 'complete' || !result.certificate || !result.certID) throw new CardActionError(`${MESSAGES.SMARTCARD_CERTIFICATE_REFUSED} ${s.name}: ${result.message ?? result.failureCode ?? result.status}`);
+        const certificate = new x509.X509Certificate(result.certificate);
+        const where = parseCertId(result.certID);
+        certificates.push({ slot: s.name, certId: result.certID, caId: where?.caId ?? '', serialNumber: certificate.serialNumber.toLowerCase(), notAfter: certificate.notAfter.toISOString(), pem: result.certificate });
+        ders.push(Buffer.from(certificate.rawData));
+      }
+
+      card.step('write certificates');
+      await piv.authenticate(managementKey, ALGORITHM.AES_192, { after: slots.map((s, i) => PivCommands.putCertificate(s.slot, ders[i]!)) });
+
+      const errors: string[] = [];
+      if (request.forceRevoke === true) {
+        card.step('revoke old certificates');
+        for (const old of row.certificates) {
+          await revokeCertificate(deps.pki, auth, actor, { caId: old.caId, serialNumber: old.serialNumber, reason: 'superseded' }).catch((error: unknown) => {
+            if (error instanceof ConflictError) return;
+            errors.push(`${old.slot}: ${error instanceof Error ? error.message : String(error)}`);
+          });
+        }
+      }
+      const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        await repo.updateCard(trx, auth.tenantId, row.id, { certificates: JSON.stringify(certificates), failure: null }, new Date(deps.now()));
+        await deps.audit.write(trx, {
+          ...actor,
+          tenantId: auth.tenantId,
+          action: 'smartcard.reissue',
+          targetType: 'smartcard',
+          targetId: row.id,
+          detail: { readerName, forceRevoke: request.forceRevoke === true, old: row.certificates.map((c) => c.certId), certificates: certificates.map((c) => ({ slot: c.slot, certId: c.certId })), certRevokeError },
+        });
+        return repo.findCard(trx, auth.tenantId, row.id);
+      });
+      card.step('done');
+      return { smartcard: toSmartcard(updated!), certRevokeError };
+    });
+  } catch (error) {
+    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.SMARTCARD_REISSUE_FAILED}: ${error.message}`, { cause: error }) : error;
+    if (started !== null) await recordFailure(deps, auth, actor, started, mapped, readerName, 'smartcard.reissue');
+    throw mapped;
+  }
+}
+
 /** Revokes the certificates of a record that are not revoked yet; the PKI's refusals are collected, not thrown. */
 async function revokeCertificates(deps: CardsDeps, auth: AuthContext, actor: Actor, row: SmartcardRow): Promise<string[]> {
   const errors: string[] = [];
@@ -315,6 +433,61 @@ export async function revokeCard(deps: CardsDeps, auth: AuthContext, actor: Acto
     return repo.findCard(trx, auth.tenantId, row.id);
   });
   return { smartcard: toSmartcard(updated!), certRevokeError };
+}
+
+/**
+ * `PATCH /api2/CMS-v2/Smartcard {smartcard_id, temporary_card}` (designed; admin-console §2.2 edit/{smartcardID},
+ * signin §3 "extensions.temporary_card"): marks a card a temporary card or not, keeping its other extensions.
+ * Audited `smartcard.update` in the same transaction. @throws NotFoundError
+ */
+export async function updateCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string; temporary_card: boolean }): Promise<Smartcard> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    const extensions = { ...row.extensions, temporary_card: request.temporary_card };
+    await repo.updateCard(trx, auth.tenantId, row.id, { extensions: JSON.stringify(extensions) }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.update', targetType: 'smartcard', targetId: row.id, detail: { temporary_card: request.temporary_card, before: row.extensions.temporary_card ?? null } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/**
+ * `POST /api2/CMS-v2/SuspendCard {smartcard_id, reason}` (designed; admin-console §2.2 suspensions): stops the use
+ * of a registered, assigned or issued card: its certificates go on hold (RFC 5280 certificateHold, in the CRL and
+ * OCSP) and the card is `suspended`, remembering the status resume goes back to. One transaction with the audit
+ * `smartcard.suspend`: a PKI or audit failure changes nothing.
+ * @throws NotFoundError, ConflictError (smartcard_id: not suspendable)
+ */
+export async function suspendCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string; reason?: string | null }): Promise<Smartcard> {
+  const reason = request.reason?.trim() || null;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    if (!SUSPENDABLE_STATUSES.includes(row.status as SmartcardStatus)) throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDABLE);
+    const held = await holdCertificates(deps.pki, trx, auth, actor, row.certificates, reason);
+    const at = new Date(deps.now());
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'suspended', suspended_from: row.status, suspended_at: at, suspension_reason: reason }, at);
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.suspend', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, from: row.status, reason, certificatesOnHold: held.map((c) => `${c.caId}:${c.serialNumber}`) } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
+}
+
+/**
+ * `POST /api2/CMS-v2/ResumeCard {smartcard_id}` (designed): a suspended card back to the status it had, its
+ * certificates released from hold (out of the next CRL, good in OCSP). One transaction with the audit `smartcard.resume`.
+ * @throws NotFoundError, ConflictError (smartcard_id: not suspended)
+ */
+export async function resumeCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: { smartcard_id: string }): Promise<Smartcard> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    if (row.status !== 'suspended') throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDED);
+    const released = await releaseCertificates(deps.pki, trx, auth, actor, row.certificates);
+    const back = row.suspended_from ?? 'issued';
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: back, suspended_from: null, suspended_at: null, suspension_reason: null }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.resume', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, to: back, certificatesReleased: released.map((c) => `${c.caId}:${c.serialNumber}`) } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
 }
 
 /**

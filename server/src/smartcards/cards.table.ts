@@ -24,6 +24,10 @@ export interface SmartcardsTable {
   sealed_management_key: string | null;
   sealed_puk: string | null;
   failure: string | null;
+  /** The status a suspended card goes back to on resume; when and why it was suspended. */
+  suspended_from: string | null;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

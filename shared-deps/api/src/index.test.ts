@@ -63,6 +63,8 @@ describe('@tessera/api exports', () => {
       'listScepChallenges', 'createScepChallenge', 'retrieveScepChallenge', 'getIntuneScepConfig', 'saveIntuneScepConfig',
       // issue 17: ACME and allowed domains
       'listAllowedDomains', 'addAllowedDomain', 'deleteAllowedDomain', 'listAcmeConfigurations', 'setAcmeConfiguration', 'createAcmeEabKey', 'listAcmeOrders',
+      // issue 15 (session 6): suspend, resume, reissue
+      'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -84,6 +84,8 @@ describe('@tessera/domain exports', () => {
         'SCEP_CHALLENGE_MAX_MINUTES', 'SCEP_CHALLENGE_PAGE_SIZE', 'retrieveScepChallengePath', 'scepUrl', 'estUrl', 'ENROLMENT_MESSAGES',
         // issue 16: applet catalogue
         'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
+        // issue 15 (session 6): the card list, suspension
+        'SMARTCARD_SORT_KEYS', 'SMARTCARD_LIST_PAGE_SIZE_MAX', 'SUSPENDABLE_STATUSES', 'SUSPENSION_REASON_MAX_LENGTH',
       ].sort(),
     );
   });

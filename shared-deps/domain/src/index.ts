@@ -310,8 +310,8 @@ export type {
   CardTemplate,
   CardTemplateSeedResult,
 } from './smartcards/card-templates/cardTemplates';
-export { SMARTCARD_STATUSES } from './smartcards/cards/cards';
-export type { SmartcardStatus, SmartcardCertificate, Smartcard, CardId, IssueCardRequest } from './smartcards/cards/cards';
+export { SMARTCARD_STATUSES, SMARTCARD_SORT_KEYS, SMARTCARD_LIST_PAGE_SIZE_MAX, SUSPENDABLE_STATUSES, SUSPENSION_REASON_MAX_LENGTH } from './smartcards/cards/cards';
+export type { SmartcardStatus, SmartcardCertificate, Smartcard, CardId, IssueCardRequest, SmartcardSortKey, SmartcardListQuery } from './smartcards/cards/cards';
 export {
   RATE_LIMIT_EDIT_PERMISSION,
   RATE_LIMIT_WILDCARD,

@@ -7,9 +7,9 @@ import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType } from 'redux-observable';
 import { Observable, catchError, concat, defer, filter, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
-import { MESSAGES, type Smartcard } from '@tessera/domain';
+import { MESSAGES, RESULTS_PER_PAGE, type Smartcard } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
-import { cardsActions as A } from './cards.slice';
+import { cardsActions as A, cardsSelectors } from './cards.slice';
 
 function cmsVersionOf(state: unknown): 'CMS-v1' | 'CMS-v2' {
   return (state as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
@@ -189,6 +189,48 @@ export const assignEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     }),
   );
 
+/** SuspendCard and ResumeCard (designed): the card's certificates on hold or released; the outcome on the view and as a toast. */
+export const suspendEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter((action) => A.suspendRequested.match(action) || A.resumeRequested.match(action)),
+    switchMap((action) => {
+      const suspending = A.suspendRequested.match(action);
+      const call = A.suspendRequested.match(action)
+        ? api.suspendCard({ smartcard_id: action.payload.cardId, ...(action.payload.reason.trim() ? { reason: action.payload.reason.trim() } : {}) })
+        : api.resumeCard((action as ReturnType<typeof A.resumeRequested>).payload.cardId);
+      const title = suspending ? MESSAGES.SMARTCARD_SUSPENDED : MESSAGES.SMARTCARD_RESUMED;
+      const failed = suspending ? MESSAGES.SMARTCARD_SUSPEND_FAILED : MESSAGES.SMARTCARD_RESUME_FAILED;
+      return from(call).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: title, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: failed, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${failed}: ${errorMessage(error)}` }));
+        }),
+      );
+    }),
+  );
+
+/** PATCH Smartcard (the edit page): the card marked temporary or not. */
+export const updateEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter(A.updateRequested.match),
+    switchMap((action) =>
+      from(api.updateSmartcard({ smartcard_id: action.payload.cardId, temporary_card: action.payload.temporaryCard })).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title: MESSAGES.SMARTCARD_UPDATED, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: MESSAGES.SMARTCARD_UPDATED, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UPDATE_FAILED, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: `${MESSAGES.SMARTCARD_UPDATE_FAILED}: ${errorMessage(error)}` }));
+        }),
+      ),
+    ),
+  );
+
 /** ChangePin: 'Successfully changed PIN' / 'Could not change card PIN.'. */
 export const changePinEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -215,6 +257,19 @@ export const unblockEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
     }),
   );
 
+/** ReissueCard: new keys and certificates on the card; the server's certRevokeError, when any, is shown. */
+export const reissueEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.reissueRequested.type),
+    mergeMap((action) => {
+      const { readerName, pin, forceRevoke } = (action as ReturnType<typeof A.reissueRequested>).payload;
+      return defer(() => api.reissueCard({ card_id: { readerName }, card_pin: pin, forceRevoke }, cmsVersionOf(state$.value))).pipe(
+        mergeMap((answer) => concat(of(done(bus, readerName, MESSAGES.SMARTCARD_REISSUED, { ok: true, message: answer.certRevokeError ?? '', cardId: answer.smartcard.cardId })), of(A.listRequested()))),
+        catchError((error: unknown) => of(done(bus, readerName, MESSAGES.SMARTCARD_REISSUE_FAILED, { ok: false, error }))),
+      );
+    }),
+  );
+
 /** CleanCard: the card wiped and its record gone; the server's certRevokeError, when any, is shown. */
 export const cleanEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(
@@ -228,19 +283,21 @@ export const cleanEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     }),
   );
 
-/** The tenant's cards. */
-export const listEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+/** One page of the tenant's cards, searched and sorted on the server. */
+export const listEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
     ofType(A.listRequested.type),
-    switchMap(() =>
-      from(api.listSmartcards()).pipe(
-        map((answer) => A.listLoaded(answer.smartcards)),
+    switchMap(() => {
+      const { query } = cardsSelectors.selectState(state$.value as never).list;
+      const search = query.search.trim();
+      return from(api.listSmartcards({ ...(search ? { search } : {}), sort: query.sort, order: query.order, page: query.page, pageSize: RESULTS_PER_PAGE })).pipe(
+        map((answer) => A.listLoaded({ smartcards: answer.smartcards, total: answer.total })),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARDS_LOAD_FAILED, message: errorMessage(error) });
           return of(A.listFailed(`${MESSAGES.SMARTCARDS_LOAD_FAILED}: ${errorMessage(error)}`));
         }),
-      ),
-    ),
+      );
+    }),
   );
 
 /** One card (view screen). */
@@ -278,4 +335,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic);

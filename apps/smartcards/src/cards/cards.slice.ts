@@ -5,12 +5,12 @@
  * reader stream (bus `readers$`, through the readers slice's `readerEvent`).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CardTemplate, Smartcard } from '@tessera/domain';
+import type { CardTemplate, Smartcard, SmartcardSortKey } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 import { readersActions } from '../readers/readers.slice';
 
 /** The card actions a reader's card can take on the cms screen. */
-export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean';
+export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean' | 'reissue';
 
 /** One card action on a reader: its progress steps as the server reports them, then the outcome. */
 export interface CardAction {
@@ -27,11 +27,19 @@ export interface CardAction {
 /** Loading state of a list or record. */
 export type LoadStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
+/** What the card list asks the server for (searched, sorted and paged there). */
+export interface SmartcardsQuery {
+  search: string;
+  sort: SmartcardSortKey;
+  order: 'asc' | 'desc';
+  page: number;
+}
+
 /** State of the card screens. */
 export interface CardsState {
   actions: Record<string, CardAction>;
   templates: CardTemplate[];
-  list: { status: LoadStatus; cards: Smartcard[]; message: string };
+  list: { status: LoadStatus; cards: Smartcard[]; message: string; total: number; query: SmartcardsQuery };
   view: {
     status: LoadStatus;
     card: Smartcard | null;
@@ -45,7 +53,7 @@ export interface CardsState {
 const initialState: CardsState = {
   actions: {},
   templates: [],
-  list: { status: 'idle', cards: [], message: '' },
+  list: { status: 'idle', cards: [], message: '', total: 0, query: { search: '', sort: 'createdAt', order: 'desc', page: 1 } },
   view: { status: 'idle', card: null, message: '', revoke: { status: 'idle', message: '' }, change: { status: 'idle', message: '', removed: false } },
 };
 
@@ -84,6 +92,9 @@ export const cardsSlice = createSlice({
     unblockRequested(state, action: PayloadAction<{ readerName: string; newPin: string }>) {
       start(state, action.payload.readerName, 'unblock');
     },
+    reissueRequested(state, action: PayloadAction<{ readerName: string; pin: string; forceRevoke: boolean }>) {
+      start(state, action.payload.readerName, 'reissue');
+    },
     registerRequested(state, action: PayloadAction<{ readerName: string }>) {
       start(state, action.payload.readerName, 'register');
     },
@@ -94,6 +105,15 @@ export const cardsSlice = createSlice({
       state.view.change = { status: 'processing', message: '', removed: false };
     },
     unregisterRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    suspendRequested(state, _action: PayloadAction<{ cardId: string; reason: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    resumeRequested(state, _action: PayloadAction<{ cardId: string }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
+    updateRequested(state, _action: PayloadAction<{ cardId: string; temporaryCard: boolean }>) {
       state.view.change = { status: 'processing', message: '', removed: false };
     },
     cardChanged(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard; removed?: boolean }>) {
@@ -115,14 +135,15 @@ export const cardsSlice = createSlice({
       current.field = action.payload.field ?? null;
       current.cardId = action.payload.cardId ?? null;
     },
-    listRequested(state) {
+    listRequested(state, action: PayloadAction<Partial<SmartcardsQuery> | undefined>) {
       state.list.status = 'loading';
+      state.list.query = { ...state.list.query, ...(action.payload ?? {}) };
     },
-    listLoaded(state, action: PayloadAction<Smartcard[]>) {
-      state.list = { status: 'succeeded', cards: action.payload, message: '' };
+    listLoaded(state, action: PayloadAction<{ smartcards: Smartcard[]; total: number }>) {
+      state.list = { ...state.list, status: 'succeeded', cards: action.payload.smartcards, total: action.payload.total, message: '' };
     },
     listFailed(state, action: PayloadAction<string>) {
-      state.list = { status: 'failed', cards: [], message: action.payload };
+      state.list = { ...state.list, status: 'failed', cards: [], total: 0, message: action.payload };
     },
     cardRequested(state, _action: PayloadAction<{ cardId: string }>) {
       state.view = { ...initialState.view, status: 'loading' };

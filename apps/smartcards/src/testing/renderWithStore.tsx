@@ -29,7 +29,7 @@ export function fakeApi() {
     changeCardPin: jest.fn(),
     unblockCard: jest.fn(),
     cleanCard: jest.fn(),
-    listSmartcards: jest.fn().mockResolvedValue({ smartcards: [] }),
+    listSmartcards: jest.fn().mockResolvedValue({ smartcards: [], total: 0, page: 1, pageSize: 20 }),
     getSmartcard: jest.fn(),
     revokeCard: jest.fn(),
     unregisterCard: jest.fn(),
@@ -39,6 +39,10 @@ export function fakeApi() {
     addApplet: jest.fn(),
     updateApplet: jest.fn(),
     deleteApplet: jest.fn(),
+    suspendCard: jest.fn(),
+    resumeCard: jest.fn(),
+    reissueCard: jest.fn(),
+    updateSmartcard: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

@@ -95,6 +95,16 @@ describe('tessera cards against the real server and a linked agent', () => {
     mark = harness.stdout().length;
     expect(await run(cardsCommand(harness.context), ['list', '--user', 'alice'])).toBe(0);
     expect(harness.stdout().slice(mark)).toMatch(new RegExp(`${card.cardId}\\s+${card.serialNumber}\\s+issued`));
+    expect(harness.stdout().slice(mark)).toContain('1 card\n');
+    // Searched on the server: by the serial, then by something no card holds; a bad page is a usage error.
+    mark = harness.stdout().length;
+    expect(await run(cardsCommand(harness.context), ['list', '--search', card.serialNumber.slice(-6), '--json'])).toBe(0);
+    expect(JSON.parse(harness.stdout().slice(mark)).map((c: { cardId: string }) => c.cardId)).toEqual([card.cardId]);
+    mark = harness.stdout().length;
+    expect(await run(cardsCommand(harness.context), ['list', '--search', 'no-such-card', '--json'])).toBe(0);
+    expect(JSON.parse(harness.stdout().slice(mark))).toEqual([]);
+    expect(await run(cardsCommand(harness.context), ['list', '--page', '0'])).not.toBe(0);
+    expect(harness.stderr()).toContain('--page must be a whole number from 1');
 
     mark = harness.stdout().length;
     expect(await run(cardsCommand(harness.context), ['show', card.cardId, '--certs'])).toBe(0);

@@ -160,4 +160,18 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_UNASSIGN_FAILED: 'Smartcard could not be unassigned',
   /** designed: the issue form names a username the tenant does not have. */
   SMARTCARD_USER_UNKNOWN: 'No user of this tenant has this username.',
+  /** designed: suspend and resume of a card (admin-console §2.2 suspensions; issue 15). */
+  SMARTCARD_SUSPENDED: 'Smartcard suspended',
+  SMARTCARD_SUSPEND_FAILED: 'Smartcard could not be suspended',
+  SMARTCARD_RESUMED: 'Smartcard resumed',
+  SMARTCARD_RESUME_FAILED: 'Smartcard could not be resumed',
+  SMARTCARD_NOT_SUSPENDABLE: 'only a registered, assigned or issued card can be suspended',
+  SMARTCARD_NOT_SUSPENDED: 'the card is not suspended',
+  /** designed: ReissueCard (signin §7 {card_id, card_pin, forceRevoke}) outcomes and refusals. */
+  SMARTCARD_REISSUED: 'Smartcard reissued',
+  SMARTCARD_REISSUE_FAILED: 'Smartcard could not be reissued',
+  /** designed: the edit page's outcome (admin-console §2.2 edit/{smartcardID}). */
+  SMARTCARD_UPDATED: 'Smartcard updated',
+  SMARTCARD_UPDATE_FAILED: 'Smartcard could not be updated',
+  SMARTCARD_NOT_REISSUABLE: 'only an issued card with its user, card template and management key can be reissued',
 } as const);

@@ -127,6 +127,29 @@ describe('CardActionsSection', () => {
     expect(api.listSmartcards.mock.calls.length).toBe(listed + 1);
   });
 
+  it('should reissue with the card PIN and forceRevoke, show a wrong PIN, and refresh the card list', async () => {
+    const { api, bus } = setup();
+    fireEvent.click(screen.getByLabelText('Reissue'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reissue card' }));
+    expect(screen.getByText('Enter the card PIN.')).toBeTruthy();
+    expect(api.reissueCard).not.toHaveBeenCalled();
+
+    api.reissueCard.mockRejectedValueOnce(Object.assign(new Error('Incorrect PIN provided. 2 tries left.'), { status: 403, code: 'INCORRECT_PIN' }));
+    fireEvent.change(pinField('Card PIN'), { target: { value: '99999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reissue card' }));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Smartcard could not be reissued: Incorrect PIN provided. 2 tries left.'));
+
+    api.reissueCard.mockResolvedValueOnce({ smartcard: card, certRevokeError: null });
+    const listed = api.listSmartcards.mock.calls.length;
+    fireEvent.change(pinField('Card PIN'), { target: { value: '24681357' } });
+    fireEvent.click(screen.getByLabelText('Revoke the old certificates'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reissue card' }));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Smartcard reissued'));
+    expect(api.reissueCard).toHaveBeenLastCalledWith({ card_id: { readerName: READER }, card_pin: '24681357', forceRevoke: true }, 'CMS-v2');
+    expect(api.listSmartcards.mock.calls.length).toBe(listed + 1);
+    expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Smartcard reissued' }));
+  });
+
   it('should register the card over RegisterCardStream and say Registered Smartcard', async () => {
     const { bus } = setup();
     fireEvent.click(screen.getByLabelText('Register'));

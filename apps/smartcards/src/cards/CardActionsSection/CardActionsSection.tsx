@@ -10,6 +10,7 @@ const ACTIONS: { kind: CardActionKind; label: string }[] = [
   { kind: 'register', label: 'Register' },
   { kind: 'changePin', label: 'Change PIN' },
   { kind: 'unblock', label: 'Unblock' },
+  { kind: 'reissue', label: 'Reissue' },
   { kind: 'clean', label: 'Clean' },
 ];
 
@@ -48,6 +49,7 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
   const [templateId, setTemplateId] = useState('');
   const [pin, setPin] = useState('');
   const [oldPin, setOldPin] = useState('');
+  const [forceRevoke, setForceRevoke] = useState(false);
   const [refused, setRefused] = useState<{ field: string; message: string } | null>(null);
 
   const reader = withCard.find((r) => r.name === readerName) ?? withCard[0];
@@ -61,7 +63,7 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (!reader) return;
     // The template's PIN rules (or the tenant policy it carries) are checked before anything is sent (signin §5).
     const rules = kind === 'issue' && template ? template.pinRequirements : null;
-    const problem = kind === 'clean' || kind === 'register' ? null : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
+    const problem = kind === 'clean' || kind === 'register' ? null : kind === 'reissue' ? (pin ? null : 'Enter the card PIN.') : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
     if (kind === 'issue' && !username.trim()) return setRefused({ field: 'username', message: 'Enter the username of the card holder.' });
     if (kind === 'issue' && !template) return setRefused({ field: 'template', message: 'Create a card template first.' });
     if (kind === 'changePin' && !oldPin) return setRefused({ field: 'oldPin', message: 'Enter the current PIN.' });
@@ -72,6 +74,7 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (kind === 'changePin') dispatch(cardsActions.changePinRequested({ readerName: name, oldPin, newPin: pin }));
     if (kind === 'unblock') dispatch(cardsActions.unblockRequested({ readerName: name, newPin: pin }));
     if (kind === 'clean') dispatch(cardsActions.cleanRequested({ readerName: name }));
+    if (kind === 'reissue') dispatch(cardsActions.reissueRequested({ readerName: name, pin, forceRevoke }));
     if (kind === 'register') dispatch(cardsActions.registerRequested({ readerName: name }));
     setPin('');
     setOldPin('');
@@ -128,17 +131,22 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
           {kind === 'register' ? <Text as="p">Registering records the card (serial and ATR) without a user; assign it to a user on its page, then issue it.</Text> : null}
           {kind === 'register' ? null : kind !== 'clean' ? (
             <TextField
-              label={kind === 'issue' ? 'PIN' : 'New PIN'}
+              label={kind === 'issue' ? 'PIN' : kind === 'reissue' ? 'Card PIN' : 'New PIN'}
               type="password"
               autoComplete="off"
               hint={kind === 'issue' && template ? template.pinRequirements.description : undefined}
               value={pin}
-              error={errorOf('pin', 'pin', 'new_pin')}
+              error={errorOf('pin', 'pin', 'new_pin', 'card_pin')}
               onChange={(e) => setPin(e.target.value)}
             />
           ) : (
             <Text as="p">Cleaning wipes the card&apos;s keys, certificates and PIN, revokes the certificates its record lists and forgets the card.</Text>
           )}
+          {kind === 'reissue' ? (
+            <label style={{ display: 'block', marginBottom: 8 }}>
+              <input type="checkbox" checked={forceRevoke} onChange={(e) => setForceRevoke(e.target.checked)} /> Revoke the old certificates
+            </label>
+          ) : null}
           <Button type="submit" variant={kind === 'clean' ? 'danger' : 'primary'} disabled={busy}>
             {ACTIONS.find((a) => a.kind === kind)!.label} card
           </Button>

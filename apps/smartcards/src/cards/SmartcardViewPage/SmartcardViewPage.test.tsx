@@ -20,6 +20,8 @@ const card: Smartcard = {
   batch_id: null,
   extensions: {},
   failure: null,
+  suspendedAt: null,
+  suspensionReason: null,
   createdAt: '2026-11-28T00:00:00.000Z',
   updatedAt: '2026-11-28T00:00:00.000Z',
 };
@@ -119,5 +121,39 @@ describe('SmartcardViewPage', () => {
     expect(api.unregisterCard).toHaveBeenLastCalledWith('c1');
     expect(screen.queryByRole('button', { name: 'Unregister card' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Assign card' })).toBeNull();
+  });
+  it('should suspend the card with a reason and resume it, and show a refusal', async () => {
+    signInWith(['smartcardManage']);
+    const api = fakeApi();
+    api.getSmartcard.mockResolvedValue(card);
+    api.listCardTemplates.mockResolvedValue({ cardTemplates: [] });
+    const suspended = { ...card, status: 'suspended' as const, suspendedAt: '2026-11-28T01:00:00.000Z', suspensionReason: 'lost' };
+    api.suspendCard.mockResolvedValue(suspended);
+    api.resumeCard.mockResolvedValueOnce(card).mockRejectedValueOnce(Object.assign(new Error('the card is not suspended'), { status: 409 }));
+    const { bus } = renderWithStore(<SmartcardViewPage cardId="c1" />, { api });
+    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('issued'));
+    expect(screen.queryByRole('button', { name: 'Resume card' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Reason for the suspension'), { target: { value: ' lost ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend card' }));
+    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('suspended'));
+    expect(api.suspendCard).toHaveBeenCalledWith({ smartcard_id: 'c1', reason: 'lost' });
+    expect(screen.getByTestId('card-suspended').textContent).toContain('lost');
+    expect(screen.getByTestId('card-change-status').textContent).toBe('Smartcard suspended');
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'Smartcard suspended', message: '5551234' });
+    expect(screen.queryByRole('button', { name: 'Suspend card' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resume card' }));
+    await waitFor(() => expect(screen.getByTestId('card-status').textContent).toBe('issued'));
+    expect(api.resumeCard).toHaveBeenCalledWith('c1');
+    expect(screen.getByTestId('card-change-status').textContent).toBe('Smartcard resumed');
+
+    // A refusal shows the failure text with the server's reason and leaves the card as it was.
+    api.getSmartcard.mockResolvedValue(suspended);
+    api.suspendCard.mockClear();
+    renderWithStore(<SmartcardViewPage cardId="c1" />, { api });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Resume card' }).length).toBeGreaterThan(0));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Resume card' }).at(-1)!);
+    await waitFor(() => expect(screen.getAllByTestId('card-change-status').at(-1)!.textContent).toBe('Smartcard could not be resumed: the card is not suspended'));
   });
 });

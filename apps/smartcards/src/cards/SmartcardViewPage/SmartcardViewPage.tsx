@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Text } from '@primer/react';
 import { getSessionState } from '@tessera/bus';
+import { SUSPENDABLE_STATUSES, SUSPENSION_REASON_MAX_LENGTH } from '@tessera/domain';
 import { FormError, PageLayout, TextField, followLink } from '@tessera/ui';
 import { cardsActions, cardsSelectors } from '../cards.slice';
 
@@ -13,13 +14,15 @@ export interface SmartcardViewPageProps {
 /**
  * `/credentials/smartcards/view/{smartcardId}` (smartcardReqView): a card record (serial, ATR, type, status, user,
  * card template, failure, certificates by slot) and, for smartcardManage holders, its revoke; the server's
- * certRevokeError is shown when the PKI refused some certificates (signin §8).
+ * certRevokeError is shown when the PKI refused some certificates (signin §8). Suspend (with a reason: the
+ * certificates go on hold) and resume (designed).
  */
 export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
   const dispatch = useDispatch();
   const { view, templates } = useSelector(cardsSelectors.selectState);
   const session = getSessionState();
   const canManage = session.status === 'signedIn' && session.viewer.permission.View.includes('smartcardManage');
+  const canEdit = session.status === 'signedIn' && session.viewer.permission.View.includes('smartcardEdit');
   useEffect(() => {
     dispatch(cardsActions.cardRequested({ cardId }));
     if (canManage) dispatch(cardsActions.listRequested());
@@ -27,6 +30,7 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
   const card = view.card;
   const [username, setUsername] = useState('');
   const [templateId, setTemplateId] = useState('');
+  const [suspensionReason, setSuspensionReason] = useState('');
   const template = templates.find((t) => t.cardTemplateId === templateId) ?? templates[0];
   const assignable = card?.status === 'registered' || card?.status === 'assigned';
   const busy = view.change.status === 'processing';
@@ -44,6 +48,7 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
         ['Card template', templates.find((t) => t.cardTemplateId === card.cardTemplateId)?.name ?? card.cardTemplateId ?? ''],
         ['Batch', card.batch_id ?? ''],
         ['Failure', card.failure ?? ''],
+        ...(card.suspendedAt ? ([['Suspended', `${new Date(card.suspendedAt).toLocaleString()}${card.suspensionReason ? `: ${card.suspensionReason}` : ''}`]] as [string, string][]) : []),
         ['Issued', new Date(card.createdAt).toLocaleString()],
       ]
     : [];
@@ -53,6 +58,14 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
         <a href="/credentials/smartcards/cms" onClick={followLink}>
           Back to card readers
         </a>
+        {canEdit ? (
+          <>
+            {' · '}
+            <a href={`/credentials/smartcards/edit/${cardId}`} onClick={followLink}>
+              Edit the card
+            </a>
+          </>
+        ) : null}
       </p>
       {view.status === 'loading' ? <Text as="p">Loading…</Text> : null}
       <FormError>{view.status === 'failed' ? view.message : null}</FormError>
@@ -94,6 +107,28 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
             <p style={{ marginTop: 16 }}>
               <Button variant="danger" disabled={view.revoke.status === 'processing'} onClick={() => dispatch(cardsActions.revokeRequested({ cardId: card.cardId }))}>
                 Revoke card
+              </Button>
+            </p>
+          ) : null}
+          {canManage && SUSPENDABLE_STATUSES.includes(card.status) && !view.change.removed ? (
+            <form
+              aria-label="Suspend card"
+              style={{ marginTop: 16, maxWidth: 480 }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                dispatch(cardsActions.suspendRequested({ cardId: card.cardId, reason: suspensionReason }));
+              }}
+            >
+              <TextField label="Reason for the suspension" autoComplete="off" maxLength={SUSPENSION_REASON_MAX_LENGTH} value={suspensionReason} onChange={(e) => setSuspensionReason(e.target.value)} />
+              <Button type="submit" disabled={busy}>
+                Suspend card
+              </Button>
+            </form>
+          ) : null}
+          {canManage && card.status === 'suspended' ? (
+            <p style={{ marginTop: 16 }}>
+              <Button disabled={busy} onClick={() => dispatch(cardsActions.resumeRequested({ cardId: card.cardId }))}>
+                Resume card
               </Button>
             </p>
           ) : null}

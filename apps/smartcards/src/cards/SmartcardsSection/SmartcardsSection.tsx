@@ -1,60 +1,73 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Heading, Text } from '@primer/react';
-import { FormError, followLink } from '@tessera/ui';
+import { Button, Heading } from '@primer/react';
+import { RESULTS_PER_PAGE, type Smartcard, type SmartcardSortKey } from '@tessera/domain';
+import { FormError, PagedTable, TextField, followLink, type PagedTableColumn } from '@tessera/ui';
 import { cardsActions, cardsSelectors } from '../cards.slice';
 
-/** The tenant's card records, newest first, each linking to its view (serial, status, template, certificates). */
+/**
+ * The tenant's card records, each linking to its view (serial, status, template, certificates): searched (serial,
+ * ATR, card type, username), sorted and paged on the server (`GET Smartcards`), newest first.
+ */
 export function SmartcardsSection() {
   const dispatch = useDispatch();
   const { list, templates } = useSelector(cardsSelectors.selectState);
+  const [search, setSearch] = useState(list.query.search);
   useEffect(() => {
     dispatch(cardsActions.listRequested());
   }, [dispatch]);
   const templateName = (id: string | null) => templates.find((t) => t.cardTemplateId === id)?.name ?? '';
+  const sortBy = (field: string) =>
+    dispatch(cardsActions.listRequested({ sort: field as SmartcardSortKey, order: list.query.sort === field && list.query.order === 'asc' ? 'desc' : 'asc', page: 1 }));
+  const columns: readonly PagedTableColumn<Smartcard>[] = [
+    {
+      id: 'serial',
+      header: 'Serial',
+      sortField: 'serialNumber',
+      cell: (card) => (
+        <a href={`/credentials/smartcards/view/${card.cardId}`} onClick={followLink} aria-label={`Card ${card.serialNumber}`}>
+          {card.serialNumber}
+        </a>
+      ),
+    },
+    { id: 'status', header: 'Status', sortField: 'status', cell: (card) => card.status },
+    { id: 'template', header: 'Card template', cell: (card) => templateName(card.cardTemplateId) },
+    { id: 'certificates', header: 'Certificates', cell: (card) => card.certificates.map((c) => c.slot).join(', ') },
+    { id: 'updated', header: 'Updated', sortField: 'updatedAt', cell: (card) => new Date(card.updatedAt).toLocaleString() },
+  ];
   return (
     <section aria-labelledby="smartcards-heading" style={{ marginTop: 24 }}>
       <Heading as="h2" id="smartcards-heading" style={{ fontSize: 'var(--text-title-size-medium, 20px)', marginBottom: 8 }}>
         Smartcards
       </Heading>
+      <form
+        role="search"
+        aria-label="Search smartcards"
+        onSubmit={(e) => {
+          e.preventDefault();
+          dispatch(cardsActions.listRequested({ search, page: 1 }));
+        }}
+        style={{ display: 'flex', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}
+      >
+        <TextField label="Search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+        <Button type="submit">Search</Button>
+      </form>
       <FormError>{list.status === 'failed' ? list.message : null}</FormError>
-      {list.status === 'loading' && list.cards.length === 0 ? <Text as="p">Loading…</Text> : null}
-      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <table aria-label="Smartcards" style={{ width: '100%', borderCollapse: 'collapse' }}>
-          <thead>
-            <tr>
-              {['Serial', 'Status', 'Card template', 'Certificates', 'Updated'].map((h) => (
-                <th key={h} scope="col" style={{ textAlign: 'left', padding: 4 }}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.cards.length === 0 && list.status === 'succeeded' ? (
-              <tr>
-                <td colSpan={5} style={{ padding: 4 }}>
-                  No smartcards
-                </td>
-              </tr>
-            ) : (
-              list.cards.map((card) => (
-                <tr key={card.cardId} aria-label={`Card ${card.serialNumber}`}>
-                  <th scope="row" style={{ textAlign: 'left', padding: 4 }}>
-                    <a href={`/credentials/smartcards/view/${card.cardId}`} onClick={followLink}>
-                      {card.serialNumber}
-                    </a>
-                  </th>
-                  <td style={{ padding: 4 }}>{card.status}</td>
-                  <td style={{ padding: 4 }}>{templateName(card.cardTemplateId)}</td>
-                  <td style={{ padding: 4 }}>{card.certificates.map((c) => c.slot).join(', ')}</td>
-                  <td style={{ padding: 4 }}>{new Date(card.updatedAt).toLocaleString()}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <PagedTable
+        label="Smartcards"
+        columns={columns}
+        rows={list.cards}
+        rowKey={(card) => card.cardId}
+        totalResults={list.total}
+        pageIndex={list.query.page - 1}
+        onPageChange={(index) => dispatch(cardsActions.listRequested({ page: index + 1 }))}
+        sort={{ field: list.query.sort, direction: list.query.order }}
+        onSortChange={sortBy}
+        emptyText={list.status === 'loading' ? 'Loading…' : 'No smartcards'}
+      />
+      <p>
+        {list.total} smartcard{list.total === 1 ? '' : 's'} ({RESULTS_PER_PAGE} a page)
+      </p>
     </section>
   );
 }

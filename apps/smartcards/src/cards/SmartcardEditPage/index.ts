@@ -1,0 +1,1 @@
+export { SmartcardEditPage } from './SmartcardEditPage';
