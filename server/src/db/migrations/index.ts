@@ -32,6 +32,7 @@ import * as m20261128010000 from './2026_11_28_01_00_00_create_acme';
 import * as m20261128020000 from './2026_11_28_02_00_00_create_scep';
 import * as m20261128030000 from './2026_11_28_03_00_00_card_template_layouts';
 import * as m20261128040000 from './2026_11_28_04_00_00_create_smartcard_applets';
+import * as m20261128110000 from './2026_11_28_11_00_00_create_smartcard_batches';
 import * as m20261128070000 from './2026_11_28_07_00_00_certificates_search_indexes';
 
 /** Migrations keyed by file name without extension. */
@@ -65,4 +66,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_28_03_00_00_card_template_layouts': m20261128030000,
   '2026_11_28_04_00_00_create_smartcard_applets': m20261128040000,
   '2026_11_28_07_00_00_certificates_search_indexes': m20261128070000,
+  '2026_11_28_11_00_00_create_smartcard_batches': m20261128110000,
 });
