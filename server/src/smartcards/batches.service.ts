@@ -15,7 +15,8 @@
  * PIN reset (the server holds the card's PUK).
  */
 import { randomInt } from 'node:crypto';
-import { BATCH_MESSAGES, batchStateOf, batchToCsv, validateBatchUsers, type Batch, type BatchCard, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
+import { stringify } from 'csv-stringify/sync';
+import { BATCH_CSV_COLUMNS, BATCH_MESSAGES, batchStateOf, spreadsheetSafe, validateBatchUsers, type Batch, type BatchCard, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
 import type { AuditEventInput } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -97,7 +98,8 @@ export async function batchStatus(deps: Pick<BatchesDeps, 'db'>, auth: Pick<Auth
 
 /** `batchfiles/download`: the batch's records as CSV. @throws NotFoundError */
 export async function batchFile(deps: Pick<BatchesDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, batchId: string): Promise<string> {
-  return batchToCsv((await batchStatus(deps, auth, batchId)).cards);
+  const { cards } = await batchStatus(deps, auth, batchId);
+  return stringify([[...BATCH_CSV_COLUMNS], ...cards.map((c) => BATCH_CSV_COLUMNS.map((k) => spreadsheetSafe(c[k])))], { record_delimiter: 'windows' });
 }
 
 /** A random PIN of digits at the template's longest length (the card takes it; nobody is told it). */

@@ -84,6 +84,8 @@ describe('@tessera/domain exports', () => {
         'SCEP_CHALLENGE_MAX_MINUTES', 'SCEP_CHALLENGE_PAGE_SIZE', 'retrieveScepChallengePath', 'scepUrl', 'estUrl', 'ENROLMENT_MESSAGES',
         // issue 16: applet catalogue
         'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
+        // issue 16: card batches
+        'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
       ].sort(),
     );
   });

@@ -1,4 +1,4 @@
-import { BATCH_LIMITS, batchStateOf, batchToCsv, csvField, validateBatchUsers, type BatchCard } from './batches';
+import { BATCH_LIMITS, batchStateOf, spreadsheetSafe, validateBatchUsers } from './batches';
 
 const U = (n: number) => ({ userId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, cardTemplateId: '10000000-0000-4000-8000-000000000000', userDn: `CN=user${n}` });
 
@@ -21,12 +21,12 @@ describe('batchStateOf', () => {
   });
 });
 
-describe('batchToCsv', () => {
-  it('should quote commas and quotes and neutralise formulas', () => {
-    expect(csvField('CN=a,O="x"')).toBe('"CN=a,O=""x"""');
-    expect(csvField('=1+1')).toBe("'=1+1");
-    expect(csvField(null)).toBe('');
-    const card: BatchCard = { position: 1, userId: 'u', userDn: 'CN=a,O=b', cardTemplateId: 't', state: 'done', cardId: null, cardSerial: 'S1', printedCardId: 'p', error: null, deactivated: false, updatedAt: '2026-01-01T00:00:00.000Z' };
-    expect(batchToCsv([card])).toBe('position,userId,userDn,cardTemplateId,state,cardId,cardSerial,printedCardId,deactivated,error,updatedAt\r\n1,u,"CN=a,O=b",t,done,,S1,p,false,,2026-01-01T00:00:00.000Z\r\n');
+describe('spreadsheetSafe', () => {
+  it('should neutralise formulas and keep other text', () => {
+    expect(spreadsheetSafe('=1+1')).toBe("'=1+1");
+    expect(spreadsheetSafe('-2')).toBe("'-2");
+    expect(spreadsheetSafe('CN=a,O=b')).toBe('CN=a,O=b');
+    expect(spreadsheetSafe(null)).toBe('');
+    expect(spreadsheetSafe(3)).toBe('3');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Card batches (issue 16; signin §3 "Batch: batchId, users [{cardTemplateId, userId, userDn}]" and "Printed card:
  * printedCardId", §7 AddBatch {users}, PrintBatch {batch_id, reader, printOnly}, DeactivatePrintedCard, §9 batch
- * print status ping every 3 seconds; admin-console §2.2 `batchfiles/download`, `batchPrintStatus/{id}`): the
+ * print status ping every 3 seconds (BATCH_PRINT_PING_MS); admin-console §2.2 `batchfiles/download`, `batchPrintStatus/{id}`): the
  * states, limits, texts and checks the server, the console and the CLI share. Texts and limits are designed.
  *
  * Each card of a batch moves `pending` → `inserted` → `issued` (skipped when printOnly) → `printed` → `done`,
@@ -25,8 +25,6 @@ export const BATCH_LIMITS = Object.freeze({
   /** Users in one AddBatch. */
   usersMax: 1000,
   userDnMaxLength: 1000,
-  /** signin §9: "Batch print status ping every 3 seconds". */
-  statusPollMs: 3000,
 });
 
 /** Texts (designed). */
@@ -125,16 +123,11 @@ export function cardNeedsWork(state: BatchCardState): boolean {
 /** The columns of `batchfiles/download` (the batch's records as CSV). */
 export const BATCH_CSV_COLUMNS = ['position', 'userId', 'userDn', 'cardTemplateId', 'state', 'cardId', 'cardSerial', 'printedCardId', 'deactivated', 'error', 'updatedAt'] as const;
 
-/** One CSV field (RFC 4180: quoted when it holds a comma, quote or line break; a leading =+-@ is neutralised for spreadsheets). */
-export function csvField(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** A CSV cell safe to open in a spreadsheet: a leading = + - @ tab or CR is neutralised with a quote (OWASP CSV injection). */
+export function spreadsheetSafe(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** The batch's records as CSV (header line, one line per card, CRLF line ends). */
-export function batchToCsv(cards: readonly BatchCard[]): string {
-  const lines = [BATCH_CSV_COLUMNS.join(',')];
-  for (const c of cards) lines.push(BATCH_CSV_COLUMNS.map((k) => csvField(c[k])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+/** The columns of `tessera batch create --users FILE.csv`: `user` (username or id) and `userDn`. */
+export const BATCH_USERS_CSV_COLUMNS = ['user', 'userDn'] as const;
