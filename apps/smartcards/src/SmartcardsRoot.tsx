@@ -3,6 +3,7 @@ import { useLocation } from '@tessera/ui';
 import { NotAvailablePage } from './NotAvailablePage';
 import { SmartcardViewPage } from './cards/SmartcardViewPage';
 import { AppletsPage } from './applets/AppletsPage/AppletsPage';
+import { BatchPrintStatusPage } from './batches/BatchPrintStatusPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -23,6 +24,8 @@ export function SmartcardsRoot() {
       return <SmartcardViewPage cardId={match.params.smartcardId ?? ''} />;
     case '/credentials/smartcards/applets':
       return <AppletsPage />;
+    case '/credentials/smartcards/batchPrintStatus/:id':
+      return <BatchPrintStatusPage batchId={match.params.id ?? ''} />;
     default:
       return <NotAvailablePage />;
   }

@@ -35,6 +35,7 @@ export interface SmartcardsEpicDependencies {
     | 'addApplet'
     | 'updateApplet'
     | 'deleteApplet'
+    | 'batchPrintStatus'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

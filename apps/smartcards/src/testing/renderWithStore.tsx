@@ -39,6 +39,7 @@ export function fakeApi() {
     addApplet: jest.fn(),
     updateApplet: jest.fn(),
     deleteApplet: jest.fn(),
+    batchPrintStatus: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 
