@@ -95,6 +95,17 @@ test("follow a batch's print status page to the end", async ({ adminPage: page, 
   }
   expect(readdirSync(printed).filter((f) => f.endsWith('.pdf'))).toHaveLength(3);
 
+  // The batch list (printSmartcardSearch), searched on the server, links to the status page.
+  await page.goto('/credentials/smartcards/printSmartcardSearch');
+  await page.getByLabel('User DN or batch id').fill(`CN=batch2-${suffix}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const list = page.getByRole('table', { name: 'Batches' });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(list).toContainText('3 of 3 done, 0 failed');
+  await list.getByRole('link', { name: batchId }).click();
+  await expect(page).toHaveURL(new RegExp(`/batchPrintStatus/${batchId}$`));
+  await expect(page.getByTestId('batch-state')).toHaveText('done');
+
   // The batch file (CSV) through the page's link.
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download batch file (CSV)' }).click();

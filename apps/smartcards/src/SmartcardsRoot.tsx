@@ -4,6 +4,7 @@ import { NotAvailablePage } from './NotAvailablePage';
 import { SmartcardViewPage } from './cards/SmartcardViewPage';
 import { AppletsPage } from './applets/AppletsPage/AppletsPage';
 import { BatchPrintStatusPage } from './batches/BatchPrintStatusPage';
+import { PrintSmartcardSearchPage } from './batches/PrintSmartcardSearchPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -26,6 +27,8 @@ export function SmartcardsRoot() {
       return <AppletsPage />;
     case '/credentials/smartcards/batchPrintStatus/:id':
       return <BatchPrintStatusPage batchId={match.params.id ?? ''} />;
+    case '/credentials/smartcards/printSmartcardSearch':
+      return <PrintSmartcardSearchPage />;
     default:
       return <NotAvailablePage />;
   }

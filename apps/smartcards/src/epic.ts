@@ -36,6 +36,7 @@ export interface SmartcardsEpicDependencies {
     | 'updateApplet'
     | 'deleteApplet'
     | 'batchPrintStatus'
+    | 'listBatches'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

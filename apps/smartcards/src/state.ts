@@ -12,7 +12,7 @@ import { cardsSlice } from './cards/cards.slice';
 export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
-import { batchStatusEpic } from './batches/batches.epics';
+import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
 import { batchStatusSlice } from './batches/batches.slice';
 
 /** The smartcards app's epics, as one. */
@@ -26,4 +26,5 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   loadAppletsEpic,
   appletWritesEpic,
   batchStatusEpic,
+  batchListEpic,
 );

@@ -199,6 +199,23 @@ describe('Card batches through the agent, its virtual readers and printer', () =
     expect((await selma.get(`/api2/CMS-v2/batchfiles/download?batch_id=${batchId}`)).statusCode).toBe(403);
   });
 
+  it('should list the batches newest first, paged and searched on the server, for this tenant only', async () => {
+    const all = (await admin.get('/api2/CMS-v2/Batches?pageSize=2')).json();
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    expect(all.batches).toHaveLength(2);
+    expect(all.batches[0].createdAt >= all.batches[1].createdAt).toBe(true);
+    const found = (await admin.get(`/api2/CMS-v2/Batches?search=${encodeURIComponent('Edsger Dijkstra')}`)).json();
+    expect(found.total).toBe(1);
+    expect(found.batches[0]).toMatchObject({ state: 'done', total: 4, done: 4, failed: 0 });
+    expect(found.batches[0].cards).toBeUndefined();
+    const bad = await admin.get('/api2/CMS-v2/Batches?pageSize=1000');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('pageSize');
+    const olga = t.client();
+    await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
+    expect((await olga.get('/api2/CMS-v2/Batches')).json()).toMatchObject({ total: 0, batches: [] });
+  });
+
   it('should add nothing on 503 Audit failed', async () => {
     const before = await batchCount();
     await t.breakAudit();

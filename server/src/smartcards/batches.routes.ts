@@ -46,6 +46,11 @@ const BatchFields = {
   updatedAt: Type.String(),
 };
 const BatchSchema = Type.Object(BatchFields);
+const { cards: _cards, ...SummaryFields } = BatchFields;
+const ListQuery = Type.Object(
+  { search: Type.Optional(SafeString({ maxLength: 200 })), page: Type.Optional(Type.Integer({ minimum: 1 })), pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: BATCH_LIMITS.pageSizeMax })) },
+  { additionalProperties: false },
+);
 const PrintResultSchema = Type.Object({ ...BatchFields, printedNow: Type.Integer(), skipped: Type.Integer() });
 const AddBatchSchema = Type.Object(
   {
@@ -91,6 +96,14 @@ export const batchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.deactivatePrintedCard(deps, requireAuth(request), actorOf(request), request.body.printedCardId),
     );
   }
+  app.get(
+    `${P}/Batches`,
+    {
+      config: print,
+      schema: { summary: 'List the batches, newest first, searched in the users\' DNs or the batch id (printSmartcardSearch)', tags, querystring: ListQuery, response: { 200: Type.Object({ batches: Type.Array(Type.Object(SummaryFields)), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }), ...errorResponses(401, 403) } },
+    },
+    async (request) => service.listBatches(deps, requireAuth(request), request.query),
+  );
   app.get(
     `${P}/BatchPrintStatus`,
     { config: { auth: 'session', permission: 'smartcardBatchFilesPrintStatus' }, schema: { summary: "A batch's print progress, card by card (polled every 3 s)", tags, querystring: BatchQuery, response: { 200: BatchSchema, ...errorResponses(401, 403, 404) } } },

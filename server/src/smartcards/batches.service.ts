@@ -16,7 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { BATCH_CSV_COLUMNS, BATCH_MESSAGES, batchStateOf, spreadsheetSafe, validateBatchUsers, type Batch, type BatchCard, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
+import { BATCH_CSV_COLUMNS, BATCH_MESSAGES, batchStateOf, spreadsheetSafe, validateBatchUsers, type Batch, type BatchCard, type BatchSummary, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
 import type { AuditEventInput } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -87,6 +87,18 @@ export async function addBatch(deps: Pick<BatchesDeps, 'db' | 'audit'>, auth: Au
     return id;
   });
   return { batchId };
+}
+
+/** A page of the tenant's batches, newest first (`printSmartcardSearch`). */
+export async function listBatches(deps: Pick<BatchesDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, query: { search?: string; page?: number; pageSize?: number }): Promise<{ batches: BatchSummary[]; total: number; page: number; pageSize: number }> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 10;
+  const { rows, total } = await repo.listBatches(deps.db, auth.tenantId, { ...(query.search ? { search: query.search } : {}), page, pageSize });
+  const batches = rows.map((r): BatchSummary => {
+    const states = [...Array<'done'>(r.done).fill('done'), ...Array<'failed'>(r.failed).fill('failed'), ...Array<'pending'>(r.total - r.done - r.failed).fill('pending')];
+    return { batchId: r.id, state: batchStateOf(states, r.started_at !== null), printOnly: r.print_only, reader: r.reader, total: r.total, done: r.done, failed: r.failed, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() };
+  });
+  return { batches, total, page, pageSize };
 }
 
 /** A batch of the tenant with its cards' progress (BatchPrintStatus). @throws NotFoundError */

@@ -40,6 +40,7 @@ export function fakeApi() {
     updateApplet: jest.fn(),
     deleteApplet: jest.fn(),
     batchPrintStatus: jest.fn(),
+    listBatches: jest.fn().mockResolvedValue({ batches: [], total: 0, page: 1, pageSize: 10 }),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

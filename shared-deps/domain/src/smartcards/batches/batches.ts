@@ -25,6 +25,8 @@ export const BATCH_LIMITS = Object.freeze({
   /** Users in one AddBatch. */
   usersMax: 1000,
   userDnMaxLength: 1000,
+  /** Batches on a page of the list. */
+  pageSizeMax: 100,
 });
 
 /** Texts (designed). */
@@ -78,6 +80,9 @@ export interface Batch {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A batch in the list (`printSmartcardSearch`): its progress without its cards. */
+export type BatchSummary = Omit<Batch, 'cards'>;
 
 /** The answer of PrintBatch: what this call did and where the batch stands. */
 export interface PrintBatchResult extends Batch {
