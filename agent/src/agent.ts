@@ -81,8 +81,16 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     backend = virtual;
   }
   if (options.backend instanceof VirtualReaderBackend) virtual = options.backend;
-  const encoder = virtual && config.printerReader !== null ? virtualReaderName(config.printerReader) : null;
-  const printer = new VirtualCardPrinter({ name: 'Tessera Virtual Card Printer', folder: config.printerDir, encoderReader: encoder });
+  const encoder = virtual && config.printerReader !== null ? virtualReaderName(config.printerReader) : virtual ? null : (config.printerEncoder ?? null);
+  // Each insert feeds a factory-fresh virtual card into the virtual encoder (a printer's hopper of blank cards),
+  // once the reader service has identified it, so that a batch issues a new card each time.
+  const feed = async (): Promise<void> => {
+    if (!virtual || config.printerReader === null || !encoder) return; // a PC/SC encoder is fed by the printer itself
+    virtual.remove(config.printerReader);
+    virtual.insert(config.printerReader, new VirtualPivCard());
+    for (let i = 0; i < 200 && readers.get(encoder).smartcard?.cardType !== 'PIV'; i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  const printer = new VirtualCardPrinter({ name: 'Tessera Virtual Card Printer', folder: config.printerDir, encoderReader: encoder, feed });
   // The card printers by name: the virtual one, then the IPP ones, each tied to the PC/SC reader of its encoder.
   const cardPrinters = new Map<string, CardPrinter>([[printer.info().name, printer]]);
   for (const p of config.ippPrinters) cardPrinters.set(p.name, new IppCardPrinter({ name: p.name, uri: p.uri, encoderReader: p.reader }));

@@ -21,6 +21,11 @@ export interface AgentConfig {
   /** Index of the virtual reader that is the virtual printer's card encoder (`TESSERA_AGENT_PRINTER_READER`), or null. */
   printerReader: number | null;
   /**
+   * The PC/SC reader of the virtual printer's card encoder when `readers` is `pcsc` (`TESSERA_AGENT_PRINTER_ENCODER`),
+   * or null: the cards are then fed into that reader by whoever drives it (a vpcd virtual card in the tests).
+   */
+  printerEncoder: string | null;
+  /**
    * IPP card printers (`TESSERA_AGENT_IPP_PRINTERS`, a JSON list of `{name, uri, reader}`): each printer's IPP
    * queue and the PC/SC reader of its card encoder (or null).
    */
@@ -74,6 +79,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
     virtualReaders: Number(countText),
     pcscFilter: env.TESSERA_AGENT_PCSC_FILTER?.trim() || undefined,
     printerReader: /^\d+$/.test(env.TESSERA_AGENT_PRINTER_READER?.trim() ?? '') ? Number(env.TESSERA_AGENT_PRINTER_READER!.trim()) : null,
+    printerEncoder: env.TESSERA_AGENT_PRINTER_ENCODER?.trim() || null,
     printerDir: path.resolve(env.TESSERA_AGENT_PRINTER_DIR?.trim() || path.join(os.tmpdir(), 'tessera-printed-cards')),
     debug: env.TESSERA_AGENT_DEBUG === '1',
     serverCa: env.TESSERA_AGENT_SERVER_CA?.trim() || undefined,

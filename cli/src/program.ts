@@ -15,6 +15,7 @@ import { scepCommand } from './commands/scep/challenge';
 import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
 import { appletsCommand } from './commands/applets';
+import { batchCommand } from './commands/batch';
 import { cardsCommand } from './commands/cards';
 import { printersCommand } from './commands/printers';
 import { readersCommand } from './commands/readers';
@@ -64,6 +65,7 @@ Examples:
     .addCommand(readersCommand(context))
     .addCommand(scepCommand(context))
     .addCommand(appletsCommand(context))
-    .addCommand(acmeCommand(context));
+    .addCommand(acmeCommand(context))
+    .addCommand(batchCommand(context));
   return configureCommand(program, context);
 }

@@ -44,6 +44,7 @@ import { cardTemplatesRoutes } from './smartcards/card-templates.routes';
 import { cardLayoutsRoutes } from './smartcards/card-layouts.routes';
 import { printersRoutes } from './smartcards/printers.routes';
 import { appletsRoutes } from './smartcards/applets.routes';
+import { batchesRoutes } from './smartcards/batches.routes';
 import { cardsRoutes } from './smartcards/cards.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cardLayoutsRoutes);
   await app.register(printersRoutes);
   await app.register(appletsRoutes);
+  await app.register(batchesRoutes);
   await app.register(cardsRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);

@@ -16,12 +16,18 @@ export class VirtualCardPrinter implements CardPrinter {
   readonly #folder: string;
   readonly #position: CardPosition;
   readonly encoderReader: string | null;
+  readonly #feed: (() => Promise<void>) | null;
 
-  constructor(options: { name: string; folder: string; encoderReader?: string | null }) {
+  /**
+   * `feed`: called on each insert, after the position check, to put a blank card from the hopper into the
+   * encoder's reader (the agent passes one that puts a new virtual card into the virtual encoder reader).
+   */
+  constructor(options: { name: string; folder: string; encoderReader?: string | null; feed?: () => Promise<void> }) {
     this.#name = options.name;
     this.#folder = options.folder;
     this.#position = new CardPosition(options.name);
     this.encoderReader = options.encoderReader ?? null;
+    this.#feed = options.feed ?? null;
   }
 
   info(): PrinterInfo {
@@ -30,6 +36,7 @@ export class VirtualCardPrinter implements CardPrinter {
 
   async insertCard(): Promise<void> {
     this.#position.insert();
+    await this.#feed?.();
   }
 
   async ejectCard(): Promise<void> {

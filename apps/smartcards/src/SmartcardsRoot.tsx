@@ -4,6 +4,8 @@ import { NotAvailablePage } from './NotAvailablePage';
 import { SmartcardViewPage } from './cards/SmartcardViewPage';
 import { SmartcardEditPage } from './cards/SmartcardEditPage';
 import { AppletsPage } from './applets/AppletsPage/AppletsPage';
+import { BatchPrintStatusPage } from './batches/BatchPrintStatusPage';
+import { PrintSmartcardSearchPage } from './batches/PrintSmartcardSearchPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -26,6 +28,10 @@ export function SmartcardsRoot() {
       return <SmartcardEditPage cardId={match.params.smartcardID ?? ''} />;
     case '/credentials/smartcards/applets':
       return <AppletsPage />;
+    case '/credentials/smartcards/batchPrintStatus/:id':
+      return <BatchPrintStatusPage batchId={match.params.id ?? ''} />;
+    case '/credentials/smartcards/printSmartcardSearch':
+      return <PrintSmartcardSearchPage />;
     default:
       return <NotAvailablePage />;
   }

@@ -39,6 +39,8 @@ export interface SmartcardsEpicDependencies {
     | 'addApplet'
     | 'updateApplet'
     | 'deleteApplet'
+    | 'batchPrintStatus'
+    | 'listBatches'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

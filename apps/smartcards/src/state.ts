@@ -9,9 +9,11 @@ import { cardsEpic } from './cards/cards.epics';
 import { cardsSlice } from './cards/cards.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
+import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
+import { batchStatusSlice } from './batches/batches.slice';
 
 /** The smartcards app's epics, as one. */
 export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(
@@ -23,4 +25,6 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   cardsEpic,
   loadAppletsEpic,
   appletWritesEpic,
+  batchStatusEpic,
+  batchListEpic,
 );

@@ -15,6 +15,7 @@ import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
 import type { CardTemplatesTable } from '../smartcards/card-templates.table';
 import type { SmartcardAppletsTable, SmartcardGpKeysTable } from '../smartcards/applets.table';
+import type { SmartcardBatchesTable, SmartcardBatchCardsTable } from '../smartcards/batches.table';
 import type { SmartcardsTable } from '../smartcards/cards.table';
 import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
@@ -54,6 +55,8 @@ export interface Database {
   pin_requirements: PinRequirementsTable;
   card_templates: CardTemplatesTable;
   smartcard_applets: SmartcardAppletsTable;
+  smartcard_batches: SmartcardBatchesTable;
+  smartcard_batch_cards: SmartcardBatchCardsTable;
   smartcard_gp_keys: SmartcardGpKeysTable;
   smartcards: SmartcardsTable;
   api_keys: ApiKeysTable;

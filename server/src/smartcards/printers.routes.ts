@@ -19,7 +19,8 @@ const PrinterName = SafeString({ minLength: 1, maxLength: 200, description: 'the
 const PrinterBody = Type.Object({ printer: PrinterName }, { additionalProperties: false });
 const relayErrors = () => errorResponses(400, 401, 403, 409, 502, 503, 504);
 
-function callerOf(request: FastifyRequest): CmsCaller {
+/** The relayed call's caller: the signed-in session of the request. */
+export function callerOf(request: FastifyRequest): CmsCaller {
   const auth = requireAuth(request);
   return { session: auth.session as SessionRecord & { tenantId: string }, username: auth.username, ip: request.ip };
 }

@@ -54,6 +54,7 @@ describe('@tessera/api exports', () => {
       'listCardTemplates', 'getCardTemplate', 'createCardTemplate', 'updateCardTemplate', 'deleteCardTemplate', 'seedCardTemplates',
       'issueCard', 'getSmartcard', 'listSmartcards', 'changeCardPin', 'unblockCard', 'revokeCard', 'cleanCard', 'registerCard', 'unregisterCard', 'assignCard', 'unassignCard',
       'listApplets', 'getApplet', 'addApplet', 'updateApplet', 'deleteApplet', 'batchAppletUpload',
+      'addBatch', 'printBatch', 'listBatches', 'batchPrintStatus', 'downloadBatchFile', 'deactivatePrintedCard',
       // issue 15: secret questions and PIN reset
       'getSecretQuestions', 'firstTimeSecretQuestionsSet', 'requestSecretQuestionsReset', 'secretQuestionsValidateLink', 'secretQuestionsReset',
       'cardSecretQuestions', 'resetPinQA',

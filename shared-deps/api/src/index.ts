@@ -24,6 +24,7 @@ export type { CardTemplatesCalls } from './cardTemplates';
 export type { CardLayoutsCalls, CompressedCardImages } from './cardLayouts';
 export type { PrintersCalls } from './printers';
 export type { AppletsCalls, AppletPage } from './applets';
+export type { BatchesCalls } from './batches';
 export type { CardsCalls } from './cards';
 export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';

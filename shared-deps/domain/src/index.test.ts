@@ -86,6 +86,8 @@ describe('@tessera/domain exports', () => {
         'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
         // issue 15 (session 6): the card list, suspension
         'SMARTCARD_SORT_KEYS', 'SMARTCARD_LIST_PAGE_SIZE_MAX', 'SUSPENDABLE_STATUSES', 'SUSPENSION_REASON_MAX_LENGTH',
+        // issue 16: card batches
+        'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
       ].sort(),
     );
   });

@@ -33,6 +33,7 @@ import * as m20261128020000 from './2026_11_28_02_00_00_create_scep';
 import * as m20261128030000 from './2026_11_28_03_00_00_card_template_layouts';
 import * as m20261128040000 from './2026_11_28_04_00_00_create_smartcard_applets';
 import * as m20261128070000 from './2026_11_28_07_00_00_certificates_search_indexes';
+import * as m20261128110000 from './2026_11_28_11_00_00_create_smartcard_batches';
 import * as m20261128120000 from './2026_11_28_12_00_00_smartcard_suspension';
 
 /** Migrations keyed by file name without extension. */
@@ -66,5 +67,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_28_03_00_00_card_template_layouts': m20261128030000,
   '2026_11_28_04_00_00_create_smartcard_applets': m20261128040000,
   '2026_11_28_07_00_00_certificates_search_indexes': m20261128070000,
+  '2026_11_28_11_00_00_create_smartcard_batches': m20261128110000,
   '2026_11_28_12_00_00_smartcard_suspension': m20261128120000,
 });
