@@ -506,6 +506,14 @@ function benchPrint() {
   });
 }
 
+/** Cards a minute of a 100-card batch on virtual cards and the virtual printer (issue 16, scripts/bench/batch.ts). */
+function benchBatch() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'batch.ts')], { cwd: root, env: { ...process.env, TESSERA_LOG_LEVEL: 'warn' }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the batch bench exited with ${code}`))));
+  });
+}
+
 /** CPU time (user + system) a process has used, ms, from /proc (null where there is no /proc). */
 function processCpuMs(pid) {
   try {
@@ -837,7 +845,7 @@ async function scepFigures() {
 // `BENCH_ONLY=platform|tickets|identity|pcsc|card|ratelimits|pki|scep` runs one group; by default all, one after the
 // other. The platform group runs the server on embedded PGlite, or on PostgreSQL (and Redis) given
 // BENCH_DATABASE_URL (and BENCH_REDIS_URL).
-const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint, scep: scepFigures, acme: acmeFigures };
+const GROUPS = { platform: main, tickets: ticketFigures, identity: identityFigures, pcsc: benchPcsc, card: benchCard, ratelimits: rateLimitFigures, pki: pkiFigures, print: benchPrint, batch: benchBatch, scep: scepFigures, acme: acmeFigures };
 /** Issue 17: ACME orders per second (http-01 on loopback) beside SubmitDeviceCSR issuance, from scripts/bench/acme.ts (one JSON line). */
 async function acmeFigures() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/acme.ts'], { cwd: root, env: { ...process.env, TESSERA_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
