@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { BATCH_CARD_STATES, BATCH_LIMITS, BATCH_STATES } from '@tessera/domain';
-import { errorResponses, SafeString, Uuid } from '../platform/schemas';
+import { errorResponses, responseOf, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
@@ -111,7 +111,7 @@ export const batchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     `${P}/batchfiles/download`,
-    { config: { auth: 'session', permission: 'smartcardBatchFiles' }, schema: { summary: "The batch's records as CSV", tags, querystring: BatchQuery, produces: ['text/csv'], response: { 200: Type.String(), ...errorResponses(401, 403, 404) } } },
+    { config: { auth: 'session', permission: 'smartcardBatchFiles' }, schema: { summary: "The batch's records as CSV", tags, querystring: BatchQuery, response: { 200: responseOf("The batch's records as CSV", { 'text/csv': Type.String() }), ...errorResponses(401, 403, 404) } } },
     async (request, reply) => {
       const csv = await service.batchFile(deps, requireAuth(request), request.query.batch_id);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="batch-${request.query.batch_id}.csv"`).send(csv);
