@@ -56,11 +56,16 @@ if ! node -e "require('pcsclite')" >/dev/null 2>&1; then
 fi
 
 # pcscd has no service manager here: start it for the tests when it is not running, stop it at the end.
+# Running means a live process behind its pid file: a pcscd that was killed (a machine's earlier session) leaves
+# its socket behind, and PC/SC then answers "Service not available"; those stale files are removed first.
+pcscd_alive() { [ -S /run/pcscd/pcscd.comm ] && [ -s /run/pcscd/pcscd.pid ] && kill -0 "$(tr -dc 0-9 </run/pcscd/pcscd.pid)" 2>/dev/null; }
 pcscd_pid=""
-if [ ! -S /run/pcscd/pcscd.comm ]; then
+if ! pcscd_alive; then
+  rm -f /run/pcscd/pcscd.comm /run/pcscd/pcscd.pid 2>/dev/null || true
   pcscd --foreground >/tmp/tessera-test-pcscd.log 2>&1 &
   pcscd_pid=$!
-  for _ in $(seq 1 50); do [ -S /run/pcscd/pcscd.comm ] && break; sleep 0.1; done
+  for _ in $(seq 1 50); do pcscd_alive && break; sleep 0.1; done
+  pcscd_alive || { echo "test: pcscd did not start; /tmp/tessera-test-pcscd.log says:"; cat /tmp/tessera-test-pcscd.log; exit 1; }
 fi
 stop_pcscd() { if [ -n "$pcscd_pid" ]; then kill "$pcscd_pid" 2>/dev/null || true; wait "$pcscd_pid" 2>/dev/null || true; fi; }
 

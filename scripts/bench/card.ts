@@ -10,8 +10,7 @@
  *    (from the timestamps of its progress steps).
  * Starts pcscd when it is not running (and stops what it started). Uses vpcd reader 0 (TCP 35963).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT, VirtualPivCard, transmitApdu } from '@tessera/card';
@@ -24,6 +23,7 @@ import { CARD_PROGRESS_EVENT, RemoteCard, withRemoteCard } from '../../server/sr
 import { createAgent, type Agent } from '../../agent/src/agent';
 import { loadAgentConfig } from '../../agent/src/config';
 import { PcscReaderBackend } from '../../agent/src/readers/pcsc';
+import { ensurePcscd } from '../../agent/src/testing/pcscd';
 import { insertIntoVpcd } from '../../agent/src/virtual-card/vpcd';
 
 const VPCD_READER = 'Virtual PCD 00 00';
@@ -116,11 +116,7 @@ async function issueFlow(server: { app: FastifyInstance; sessionId: string }, re
 }
 
 async function main(): Promise<void> {
-  let pcscd: ChildProcess | null = null;
-  if (!existsSync('/run/pcscd/pcscd.comm')) {
-    pcscd = spawn('pcscd', ['--foreground'], { stdio: 'ignore' });
-    for (let i = 0; i < 50 && !existsSync('/run/pcscd/pcscd.comm'); i += 1) await new Promise((r) => setTimeout(r, 100));
-  }
+  const stopPcscd = await ensurePcscd();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-card-'));
   const card = new VirtualPivCard();
   const insertion = await insertIntoVpcd(card, { reader: 0 });
@@ -217,11 +213,7 @@ async function main(): Promise<void> {
     await insertion.remove();
     await fresh?.remove();
     rmSync(dir, { recursive: true, force: true });
-    if (pcscd) {
-      const exited = new Promise((resolve) => pcscd!.once('exit', resolve));
-      pcscd.kill('SIGTERM');
-      await exited;
-    }
+    await stopPcscd();
   }
 }
 

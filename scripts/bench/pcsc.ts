@@ -5,15 +5,16 @@
  * same card in the same run (goal: no slower than 1.2× the tool). Prints lines like the platform bench.
  * Starts pcscd when it is not running (and stops what it started).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, verify } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivSession, SLOT, VirtualPivCard, transmitApdu } from '@tessera/card';
 import { insertIntoVpcd } from '../../agent/src/virtual-card/vpcd';
 import { PcscReaderBackend } from '../../agent/src/readers/pcsc';
+import { ensurePcscd } from '../../agent/src/testing/pcscd';
 
 const run = promisify(execFile);
 const READER = 'Virtual PCD 00 00';
@@ -30,11 +31,7 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  let pcscd: ChildProcess | null = null;
-  if (!existsSync('/run/pcscd/pcscd.comm')) {
-    pcscd = spawn('pcscd', ['--foreground'], { stdio: 'ignore' });
-    for (let i = 0; i < 50 && !existsSync('/run/pcscd/pcscd.comm'); i += 1) await new Promise((r) => setTimeout(r, 100));
-  }
+  const stopPcscd = await ensurePcscd();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-pcsc-'));
   // 3DES management key: Debian's yubico-piv-tool 2.2 authenticates with 3DES only.
   const card = new VirtualPivCard({ managementAlgorithm: ALGORITHM.TDES });
@@ -97,7 +94,7 @@ async function main(): Promise<void> {
     await backend.close();
     await insertion.remove();
     rmSync(dir, { recursive: true, force: true });
-    if (pcscd) pcscd.kill('SIGTERM');
+    await stopPcscd();
   }
 }
 

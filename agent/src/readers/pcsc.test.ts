@@ -6,32 +6,18 @@
  * daemon is a failure.
  */
 import { createHash, verify } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VirtualPivCard, ALGORITHM, DEFAULT_MANAGEMENT_KEY, SLOT, PivCommands, PivSession, type ApduTransport } from '@tessera/card';
 import { insertIntoVpcd, type VpcdInsertion } from '../virtual-card/vpcd';
 import { PcscReaderBackend } from './pcsc';
 import { ReaderService, type ReaderChange } from './service';
+import { describePcsc, holdVpcdReader } from '../testing/pcsc';
 
 /** vpcd reader used by this test (35963 + 1): reader 0 is left to `npm start` and the bench. */
 const READER_INDEX = 1;
 const READER_NAME = `Virtual PCD 00 0${READER_INDEX}`;
 
-/** Why this machine cannot run the test, or null. Synchronous so that the test can be skipped by name. */
-function pcscUnavailableReason(): string | null {
-  try {
-    require.resolve('pcsclite');
-  } catch {
-    return 'the pcsclite addon is not installed';
-  }
-  if (!existsSync('/usr/lib/pcsc/drivers/serial/libifdvpcd.so')) return 'the vpcd driver (vsmartcard-vpcd) is not installed';
-  if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
-  if (!existsSync('/usr/bin/opensc-tool') || !existsSync('/usr/bin/yubico-piv-tool')) return 'opensc and yubico-piv-tool (standard PIV middleware to check the card with) are not installed';
-  return null;
-}
-
-const REASON = pcscUnavailableReason();
 const TITLE = 'should read the virtual card, verify the PIN, generate a P-256 key and sign through pcscd';
 
 async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
@@ -42,18 +28,14 @@ async function waitFor(check: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-describe('pcsc backend through pcscd and vpcd', () => {
-  if (REASON && process.env.CI === 'true') {
-    // In CI the PC/SC stack is installed and started by scripts/test.sh: a skip there is a failure.
-    it(TITLE, () => {
-      throw new Error(`the PC/SC test cannot run in CI: ${REASON}`);
-    });
-    return;
-  }
-  if (REASON) {
-    it.skip(`${TITLE} (skipped on this machine: ${REASON})`, () => {});
-    return;
-  }
+describePcsc('pcsc backend through pcscd and vpcd', TITLE, { '/usr/bin/opensc-tool': 'opensc', '/usr/bin/yubico-piv-tool': 'yubico-piv-tool' }, () => {
+  let release: (() => void) | undefined;
+  // vpcd reader 1 takes one card at a time: wait for any other test file that holds it.
+  beforeAll(async () => {
+    release = await holdVpcdReader(READER_INDEX);
+  }, 300_000);
+  afterAll(() => release?.());
+
 
   it(TITLE, async () => {    const card = new VirtualPivCard({ serial: 7654321 });
     const changes: ReaderChange[] = [];

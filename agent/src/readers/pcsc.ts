@@ -3,6 +3,7 @@
  * is the only file that imports the binding. Works with real readers and with vpcd virtual readers.
  */
 import { EventEmitter } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { ReaderError, type BackendEvent, type BackendReader, type CardConnection, type ReaderBackend } from './types';
 
 /** The message when the binding or the system library is missing. */
@@ -28,6 +29,34 @@ interface PcscReader extends EventEmitter {
 }
 interface Pcsc extends EventEmitter {
   close(): void;
+}
+
+const PCSCD_SOCKET = '/run/pcscd/pcscd.comm';
+const PCSCD_PID_FILE = '/run/pcscd/pcscd.pid';
+
+/** Whether process `pid` runs (EPERM: it runs, as another user; pcscd runs as root). */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether pcscd runs: its socket and a live process behind its pid file. A socket alone is not enough: a pcscd
+ * that was killed leaves both files behind, and PC/SC then answers "Service not available".
+ */
+export function pcscdRunning(): boolean {
+  if (!existsSync(PCSCD_SOCKET)) return false;
+  try {
+    // pcscd writes "<pid>\n\0": parseInt stops at the newline.
+    return processAlive(Number.parseInt(readFileSync(PCSCD_PID_FILE, 'utf8'), 10));
+  } catch {
+    return false;
+  }
 }
 
 /** Loads the binding. @throws ReaderError PCSC_UNAVAILABLE with {@link PCSC_MISSING_MESSAGE} */
@@ -71,7 +100,13 @@ export class PcscReaderBackend implements ReaderBackend {
 
   async start(): Promise<void> {
     const factory = loadPcsc();
-    const pcsc = factory();
+    let pcsc: Pcsc;
+    try {
+      pcsc = factory();
+    } catch (cause) {
+      // SCardEstablishContext fails at once when pcscd does not answer ("Service not available").
+      throw new ReaderError('PCSC_UNAVAILABLE', `PC/SC error: ${String((cause as Error)?.message ?? cause)} (is pcscd running?)`, { cause });
+    }
     this.#pcsc = pcsc;
     await new Promise<void>((resolve, reject) => {
       // pcsclite reports readers one by one; wait for the first status round or a short quiet time.

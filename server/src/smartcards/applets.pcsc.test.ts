@@ -5,9 +5,8 @@
  * [for load], LOAD, INSTALL [for install], and GET STATUS, whose answer through pcscd lists the applets on each
  * card; each card, asked again in process afterwards, lists them too. Also prints the time per card.
  * Needs pcscd with vsmartcard-vpcd running; skipped with the reason elsewhere, a failure in CI (CI=true).
- * Uses vpcd reader 1 (35964), as agent/src/readers/pcsc.test.ts does: do not run the two at the same time.
+ * Uses vpcd reader 1 (35964), as agent/src/readers/pcsc.test.ts does: holdVpcdReader makes the two take turns.
  */
-import { existsSync } from 'node:fs';
 import { buildCapFile, DEFAULT_SCP03_KEY, GpSession, STATUS_SCOPE, VirtualPivCard } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -17,6 +16,7 @@ import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-c
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 import { APPLET_PROGRESS_EVENT } from './applets.service';
+import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 1;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
@@ -24,18 +24,6 @@ const CONSOLE = 'http://console.test';
 const APPLETS = ['A000000888090101', 'A000000888090102'];
 const key = Buffer.from(DEFAULT_SCP03_KEY, 'hex');
 
-function pcscUnavailableReason(): string | null {
-  try {
-    require.resolve('pcsclite');
-  } catch {
-    return 'the pcsclite addon is not installed';
-  }
-  if (!existsSync('/usr/lib/pcsc/drivers/serial/libifdvpcd.so')) return 'the vpcd driver (vsmartcard-vpcd) is not installed';
-  if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
-  return null;
-}
-
-const REASON = pcscUnavailableReason();
 const TITLE = 'should upload an applet to 3 cards presented one after another in vpcd reader 1, each listing it in GET STATUS';
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -46,17 +34,12 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Pr
   }
 }
 
-describe('BatchAppletUpload through pcscd and vpcd', () => {
-  if (REASON && process.env.CI === 'true') {
-    it(TITLE, () => {
-      throw new Error(`the PC/SC test cannot run in CI: ${REASON}`);
-    });
-    return;
-  }
-  if (REASON) {
-    it.skip(`${TITLE} (skipped on this machine: ${REASON})`, () => {});
-    return;
-  }
+describePcsc('BatchAppletUpload through pcscd and vpcd', TITLE, {}, () => {
+  let release: (() => void) | undefined;
+  // vpcd reader 1 takes one card at a time: wait for any other test file that holds it.
+  beforeAll(async () => {
+    release = await holdVpcdReader(READER_INDEX);
+  }, 300_000);
 
   let t: TestContext;
   let admin: TestClient;
@@ -82,6 +65,7 @@ describe('BatchAppletUpload through pcscd and vpcd', () => {
     await insertion?.remove();
     await agent?.close();
     await t?.close();
+    release?.();
   });
 
   it(TITLE, async () => {

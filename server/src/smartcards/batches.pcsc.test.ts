@@ -6,8 +6,7 @@
  * 10 cards with the right names, each card issued to its user; a batch stopped half-way (the printer refuses a
  * print) and resumed with the same call prints no card twice.
  * Needs pcscd with vsmartcard-vpcd running; skipped with the reason elsewhere, a failure in CI (CI=true).
- * Uses vpcd reader 0 (35963), like cards.pcsc.test.ts: jest runs one file per worker, never these two at once
- * in one worker; run them one after the other.
+ * Uses vpcd reader 0 (35963), like cards.pcsc.test.ts: holdVpcdReader makes the two take turns.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -21,25 +20,13 @@ import { loadAgentConfig } from '../../../agent/src/config';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
+import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 0;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
 const CONSOLE = 'http://console.test';
 const LAYOUT = { front: { background: { color: '#ffffff' }, elements: [{ type: 'text', source: { field: 'givenName' }, x: 4, y: 4, fontSize: 5 }, { type: 'text', source: { field: 'familyName' }, x: 4, y: 11, fontSize: 5 }] } };
 
-function pcscUnavailableReason(): string | null {
-  try {
-    require.resolve('pcsclite');
-  } catch {
-    return 'the pcsclite addon is not installed';
-  }
-  if (!existsSync('/usr/lib/pcsc/drivers/serial/libifdvpcd.so')) return 'the vpcd driver (vsmartcard-vpcd) is not installed';
-  if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
-  if (!existsSync('/usr/bin/pdftotext')) return 'pdftotext (poppler-utils) is not installed';
-  return null;
-}
-
-const REASON = pcscUnavailableReason();
 const TITLE = 'should issue and print a batch of 10 through pcscd, then stop a batch half-way and resume it printing no card twice';
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -50,17 +37,12 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Pr
   }
 }
 
-describe('Card batches through pcscd and vpcd', () => {
-  if (REASON && process.env.CI === 'true') {
-    it(TITLE, () => {
-      throw new Error(`the PC/SC test cannot run in CI: ${REASON}`);
-    });
-    return;
-  }
-  if (REASON) {
-    it.skip(`${TITLE} (skipped on this machine: ${REASON})`, () => {});
-    return;
-  }
+describePcsc('Card batches through pcscd and vpcd', TITLE, { '/usr/bin/pdftotext': 'poppler-utils' }, () => {
+  let release: (() => void) | undefined;
+  // vpcd reader 0 takes one card at a time: wait for any other test file that holds it.
+  beforeAll(async () => {
+    release = await holdVpcdReader(READER_INDEX);
+  }, 300_000);
 
   let t: TestContext;
   let admin: TestClient;
@@ -121,6 +103,7 @@ describe('Card batches through pcscd and vpcd', () => {
     await agent?.close();
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
+    release?.();
   });
 
   const pdfs = () => (existsSync(printed) ? readdirSync(printed).filter((f) => f.endsWith('.pdf')) : []);

@@ -5,11 +5,11 @@
  * from the card and `openssl verify` checks them against the CA; OpenSC's pkcs15-tool lists them. Also the time to
  * issue one card with 2 P-256 slots and its round trips (goal: ≤ 3 s, ≤ 10 round trips).
  * Needs pcscd with vsmartcard-vpcd running; skipped with the reason elsewhere, a failure in CI (CI=true).
- * Uses vpcd reader 0 (35963): agent/src/readers/pcsc.test.ts uses reader 1, so that jest can run the two at once
- * (`npm start` and the card bench use reader 0 too: never run them beside this test).
+ * Uses vpcd reader 0 (35963), held with holdVpcdReader while batches.pcsc.test.ts waits for it (`npm start` and the
+ * card bench use reader 0 too: never run them beside this test).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,25 +21,13 @@ import { loadAgentConfig } from '../../../agent/src/config';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
+import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 0;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
 const CONSOLE = 'http://console.test';
 const run = promisify(execFile);
 
-function pcscUnavailableReason(): string | null {
-  try {
-    require.resolve('pcsclite');
-  } catch {
-    return 'the pcsclite addon is not installed';
-  }
-  if (!existsSync('/usr/lib/pcsc/drivers/serial/libifdvpcd.so')) return 'the vpcd driver (vsmartcard-vpcd) is not installed';
-  if (!existsSync('/run/pcscd/pcscd.comm')) return 'pcscd is not running (no /run/pcscd/pcscd.comm)';
-  if (!existsSync('/usr/bin/pkcs15-tool') || !existsSync('/usr/bin/yubico-piv-tool') || !existsSync('/usr/bin/openssl')) return 'opensc, yubico-piv-tool or openssl is not installed';
-  return null;
-}
-
-const REASON = pcscUnavailableReason();
 const TITLE = 'should issue a card with 2 P-256 slots through pcscd that yubico-piv-tool, pkcs15-tool and openssl verify read back';
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -50,17 +38,12 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Pr
   }
 }
 
-describe('IssueCard through pcscd and vpcd', () => {
-  if (REASON && process.env.CI === 'true') {
-    it(TITLE, () => {
-      throw new Error(`the PC/SC test cannot run in CI: ${REASON}`);
-    });
-    return;
-  }
-  if (REASON) {
-    it.skip(`${TITLE} (skipped on this machine: ${REASON})`, () => {});
-    return;
-  }
+describePcsc('IssueCard through pcscd and vpcd', TITLE, { '/usr/bin/pkcs15-tool': 'opensc', '/usr/bin/yubico-piv-tool': 'yubico-piv-tool', '/usr/bin/openssl': 'openssl' }, () => {
+  let release: (() => void) | undefined;
+  // vpcd reader 0 takes one card at a time: wait for any other test file that holds it.
+  beforeAll(async () => {
+    release = await holdVpcdReader(READER_INDEX);
+  }, 300_000);
 
   let t: TestContext;
   let admin: TestClient;
@@ -108,6 +91,7 @@ describe('IssueCard through pcscd and vpcd', () => {
     await agent?.close();
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
+    release?.();
   });
 
   it(TITLE, async () => {
