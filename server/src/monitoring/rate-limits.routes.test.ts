@@ -5,6 +5,7 @@
  */
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
+import { MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE } from '@tessera/domain';
 
 const CONFIG = '/api2/Monitoring-v1/RateLimitConfig';
 const STATUS = '/api2/Monitoring-v1/RateLimitStatus';
@@ -170,6 +171,29 @@ describe('rate-limit rules', () => {
     // Tenant A's tenant-wide rule holds a key of tenant A.
     expect((await withKey(ours, NEWS, '10.4.0.5')).statusCode).not.toBe(429);
     expect((await withKey(ours, NEWS, '10.4.0.5')).statusCode).toBe(429);
+  });
+
+  it("should let another tenant's rateLimitEdit change its own layer 0 only, never the management layers every tenant runs under", async () => {
+    await apply([{ layer: 1, stage: 1, rules: [{ rate: 900 }] }]);
+    await t.createUser(otherTenantId, 'frank', ['rateLimitEdit']);
+    const frank = t.client({ remoteAddress: '10.5.0.1' });
+    expect((await frank.post('/api2/Authentication-v1/login', { username: 'frank', password: TEST_PASSWORD }, { headers: { host: 'globex.test' } })).statusCode).toBe(200);
+    const onGlobex = { headers: { host: 'globex.test' } };
+    const read = (await frank.get(CONFIG, onGlobex)).json();
+    const auditsBefore = (await t.auditRows('ratelimits.update')).length;
+    // Raising the installation's limit, or dropping the management layers, is refused and changes nothing.
+    for (const layerRules of [[{ layer: 1, stage: 1, rules: [{ rate: 100000 }] }], []]) {
+      const res = await frank.put(CONFIG, { layerRules }, onGlobex);
+      expect([res.statusCode, res.json().message]).toEqual([403, MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE]);
+    }
+    expect((await admin.get(CONFIG)).json().layerRules).toEqual([{ layer: 1, stage: 1, rules: [expect.objectContaining({ rate: 900 })] }]);
+    expect(await t.auditRows('ratelimits.update')).toHaveLength(auditsBefore);
+    // The management layers sent back as read, with a layer-0 rule of its own: saved.
+    const own = { layer: 0, stage: 1, rules: [{ tenantId: otherTenantId, endpoint: NEWS, rate: 50 }] };
+    const saved = await frank.put(CONFIG, { layerRules: [own, ...read.layerRules] }, onGlobex);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().layerRules.map((group: { layer: number }) => group.layer)).toEqual([0, 1]);
+    expect((await admin.get(CONFIG)).json().layerRules).toEqual([{ layer: 1, stage: 1, rules: [expect.objectContaining({ rate: 900 })] }]);
   });
 
   it('should refuse a bad config whole, naming the rule and the field, and change nothing', async () => {

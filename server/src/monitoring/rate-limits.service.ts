@@ -4,11 +4,11 @@
  * `ratelimits.update` in the same transaction, then reloaded here at once and on every other instance
  * within a second), and the live counters.
  */
-import { validateRateLimitConfig, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
+import { MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE, sameManagementLayers, validateRateLimitConfig, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditWriter, AuditEventInput } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
-import { ValidationError } from '../platform/errors';
+import { ForbiddenError, ValidationError } from '../platform/errors';
 import * as repository from '../platform/rate-limits/rate-limit-rules.repository';
 import type { RateLimiter } from '../platform/rate-limits/rate-limiter';
 
@@ -29,8 +29,11 @@ export async function readConfig(deps: RateLimitsDeps, auth: AuthContext): Promi
 }
 
 /**
- * Replaces the caller's tenant layer and the management layers with `input`, whole or not at all.
+ * Replaces the caller's tenant layer and the management layers with `input`, whole or not at all. The management
+ * layers hold for every tenant of the installation: only a caller of the default tenant may change them; any other
+ * tenant sends them back unchanged (as read) and changes its own layer only.
  * @throws ValidationError naming the rule and the field (e.g. `layerRules[0].rules[2].rate`)
+ * @throws ForbiddenError when a tenant other than the default one changes a management layer
  */
 export async function replaceConfig(deps: RateLimitsDeps, auth: AuthContext, actor: RateLimitsActor, input: unknown): Promise<RateLimitConfig> {
   const check = validateRateLimitConfig(input, { ownTenantId: auth.tenantId });
@@ -42,6 +45,10 @@ export async function replaceConfig(deps: RateLimitsDeps, auth: AuthContext, act
   const config = check.config;
   await deps.db.transaction().execute(async (trx) => {
     const before = await repository.rulesOfTenant(trx, auth.tenantId);
+    if (!sameManagementLayers(repository.toConfig(before), config)) {
+      const tenant = await trx.selectFrom('tenants').select('is_default').where('id', '=', auth.tenantId).executeTakeFirst();
+      if (!tenant?.is_default) throw new ForbiddenError(MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE);
+    }
     await repository.replaceConfig(trx, auth.tenantId, config);
     await deps.audit.write(trx, {
       ...actor,

@@ -332,6 +332,8 @@ export {
   stageName,
   layerName,
   formatLimit,
+  sameManagementLayers,
+  MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE,
 } from './ratelimits/rateLimits';
 export type { RateLimitRule, LayerRules, RateLimitConfig, RateLimitMinute, RateLimitRuleStatus, RateLimitStatus, RateLimitConfigProblem, RateLimitConfigCheck } from './ratelimits/rateLimits';
 

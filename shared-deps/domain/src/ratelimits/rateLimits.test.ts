@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS } from '../identity/permissions';
-import { compareRuleSpecificity, endpointMatches, RATE_LIMIT_RULE_DEFAULTS, validateRateLimitConfig, type RateLimitRule } from './rateLimits';
+import { compareRuleSpecificity, endpointMatches, RATE_LIMIT_RULE_DEFAULTS, sameManagementLayers, validateRateLimitConfig, type RateLimitRule } from './rateLimits';
 
 const rule = (fields: Partial<RateLimitRule>): RateLimitRule => ({ ...RATE_LIMIT_RULE_DEFAULTS, ...fields });
 
@@ -43,6 +43,20 @@ describe('rate-limit rules', () => {
     expect(endpointMatches('*', '/x')).toBe(true);
     expect(endpointMatches('/api2/*', '/api2/IDM-v1/Users')).toBe(true);
     expect(endpointMatches('/api2/x', '/api2/xy')).toBe(false);
+  });
+
+  it('should tell whether two configs hold the same management layers, whatever their tenant layers and empty groups', () => {
+    const config = (layerRules: unknown[]) => {
+      const check = validateRateLimitConfig({ layerRules });
+      if (!check.ok) throw new Error(check.problem.message);
+      return check.config;
+    };
+    const base = config([{ layer: 1, stage: 1, rules: [{ rate: 100 }, { endpoint: '/pki/*', rate: 5 }] }]);
+    expect(sameManagementLayers(base, config([{ layer: 0, stage: 1, rules: [{ rate: 1 }] }, { layer: 1, stage: 1, rules: [{ rate: 100 }, { endpoint: '/pki/*', rate: 5 }] }, { layer: 2, stage: 0, rules: [] }]))).toBe(true);
+    expect(sameManagementLayers(base, config([{ layer: 1, stage: 1, rules: [{ rate: 101 }, { endpoint: '/pki/*', rate: 5 }] }]))).toBe(false);
+    expect(sameManagementLayers(base, config([{ layer: 1, stage: 1, rules: [{ endpoint: '/pki/*', rate: 5 }, { rate: 100 }] }]))).toBe(false);
+    expect(sameManagementLayers(base, config([{ layer: 1, stage: 0, rules: [{ rate: 100 }, { endpoint: '/pki/*', rate: 5 }] }]))).toBe(false);
+    expect(sameManagementLayers(base, config([]))).toBe(false);
   });
 
   it('should list the editing permission among all permissions', () => {

@@ -262,6 +262,30 @@ export function isManagementLayer(layer: number): boolean {
   return layer !== TENANT_LAYER;
 }
 
+const RULE_FIELDS: readonly (keyof RateLimitRule)[] = ['tenantId', 'userId', 'method', 'endpoint', 'periodSeconds', 'rate', 'burst', 'maxDataBytes'];
+
+/** Why a tenant other than the installation's default one cannot save a config whose management layers changed. */
+export const MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE = "Only the installation's default tenant can change the management layers (layer 1 and above); send them unchanged";
+
+/**
+ * Whether two validated configs hold the same management layers (every layer but the tenant layer), rule by rule
+ * in order. Layer/stage groups without rules count as absent, as they are when stored.
+ */
+export function sameManagementLayers(a: RateLimitConfig, b: RateLimitConfig): boolean {
+  const management = (config: RateLimitConfig) => config.layerRules.filter((group) => isManagementLayer(group.layer) && group.rules.length > 0);
+  const left = management(a);
+  const right = management(b);
+  if (left.length !== right.length) return false;
+  return left.every((group, i) => {
+    const other = right[i]!;
+    if (group.layer !== other.layer || group.stage !== other.stage || group.rules.length !== other.rules.length) return false;
+    return group.rules.every((rule, j) => {
+      const theirs = other.rules[j]!;
+      return RULE_FIELDS.every((key) => rule[key] === theirs[key]);
+    });
+  });
+}
+
 /** The name of a stage for people. */
 export function stageName(stage: number): string {
   return stage === IP_STAGE ? 'IP limit' : 'General limit';
