@@ -46,7 +46,7 @@ describe('@tessera/domain exports', () => {
         // issue 14: rate-limit rules
         'RATE_LIMIT_EDIT_PERMISSION', 'RATE_LIMIT_WILDCARD', 'RATE_LIMIT_UNLIMITED', 'TENANT_LAYER', 'IP_STAGE', 'GENERAL_STAGE', 'MAX_LAYER',
         'RATE_LIMIT_METHODS', 'RATE_LIMIT_BOUNDS', 'RATE_LIMIT_RULE_DEFAULTS', 'isEndpointPattern', 'endpointMatches', 'compareRuleSpecificity',
-        'validateRateLimitConfig', 'ruleIdentity', 'isManagementLayer', 'stageName', 'layerName', 'formatLimit',
+        'validateRateLimitConfig', 'ruleIdentity', 'isManagementLayer', 'stageName', 'layerName', 'formatLimit', 'sameManagementLayers', 'MANAGEMENT_LAYERS_FORBIDDEN_MESSAGE',
         // issue 12: PKI
         'CA_KEY_ALGORITHMS', 'CA_STATUSES', 'CERTIFICATE_FORMATS', 'CERTIFICATE_LOAD_STATES', 'CERTIFICATE_MAX_PAGE_SIZE',
         'CERTIFICATE_PAGE_SIZE', 'CERTIFICATE_SORT_FIELDS', 'CERTIFICATE_STATUSES', 'CERTIFICATE_TYPES', 'DEFAULT_SAN_ENTRY',
