@@ -175,6 +175,15 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect((await validate('13572468')).json()).toEqual({ valid: true });
     expect((await t.auditRows('smartcard.change-pin')).at(-1)).toMatchObject({ target_id: record.cardId });
 
+    // A suspended card blocks use: no PIN change, no unblock, until it is resumed.
+    expect((await admin.post('/api2/CMS-v2/SuspendCard', { smartcard_id: record.cardId })).json()).toMatchObject({ status: 'suspended' });
+    for (const [call, body] of [['ChangePin', { card_id: card, old_pin: '13572468', new_pin: '24682468' }], ['UnblockCard', { card_id: card, new_pin: '24682468' }]] as const) {
+      const refused = await admin.post(`/api2/CMS-v2/${call}`, body);
+      expect([refused.statusCode, refused.json()]).toEqual([409, expect.objectContaining({ field: 'card_id', message: MESSAGES.SMARTCARD_IS_SUSPENDED })]);
+    }
+    expect((await validate('13572468')).json()).toEqual({ valid: true });
+    expect((await admin.post('/api2/CMS-v2/ResumeCard', { smartcard_id: record.cardId })).json()).toMatchObject({ status: 'issued' });
+
     for (let i = 0; i < 3; i += 1) expect((await validate('00000000')).statusCode).toBe(403);
     expect((await validate('13572468')).statusCode).toBe(403); // blocked: even the right PIN is refused
     expect((await admin.post('/api2/CMS-v2/UnblockCard', { card_id: card, new_pin: '11223344' })).json()).toEqual({ unblocked: true });

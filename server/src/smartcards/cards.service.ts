@@ -266,13 +266,15 @@ const readerOf = (cardId: { readerName?: string | undefined; reader_name?: strin
 
 /**
  * `POST /api2/{v}/ChangePin {card_id, old_pin, new_pin}`: the new PIN must meet the card's template rule; a wrong
- * old PIN is 403 with the tries left and changes nothing. Audited `smartcard.change-pin` (never a PIN).
+ * old PIN is 403 with the tries left and changes nothing; a suspended card is refused (409). Audited
+ * `smartcard.change-pin` (never a PIN).
  */
 export async function changePin(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string }; old_pin: string; new_pin: string }): Promise<{ changed: true }> {
   const readerName = readerOf(request.card_id);
   return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
     card.step('read card');
     const row = await recordOfCard(deps, auth.tenantId, piv);
+    if (row.status === 'suspended') throw new ConflictError('card_id', MESSAGES.SMARTCARD_IS_SUSPENDED);
     const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
     if (problem) throw new ValidationError('new_pin', problem, { exact: true });
     card.step('change PIN');
@@ -287,13 +289,14 @@ export async function changePin(deps: CardsDeps, auth: AuthContext, actor: Actor
 
 /**
  * `POST /api2/{v}/UnblockCard {card_id, new_pin}`: RESET RETRY COUNTER with the PUK the server holds sealed, and the
- * new PIN (the template's rule). Audited `smartcard.unblock`.
+ * new PIN (the template's rule); a suspended card is refused (409). Audited `smartcard.unblock`.
  */
 export async function unblockCard(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string }; new_pin: string }): Promise<{ unblocked: true }> {
   const readerName = readerOf(request.card_id);
   return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
     card.step('read card');
     const row = await recordOfCard(deps, auth.tenantId, piv);
+    if (row.status === 'suspended') throw new ConflictError('card_id', MESSAGES.SMARTCARD_IS_SUSPENDED);
     const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
     if (problem) throw new ValidationError('new_pin', problem, { exact: true });
     if (!row.sealed_puk) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NO_PUK);

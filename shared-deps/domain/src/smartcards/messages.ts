@@ -167,6 +167,8 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_RESUME_FAILED: 'Smartcard could not be resumed',
   SMARTCARD_NOT_SUSPENDABLE: 'only a registered, assigned or issued card can be suspended',
   SMARTCARD_NOT_SUSPENDED: 'the card is not suspended',
+  /** designed: a suspended card blocks use (issue 15): PIN change and unblock wait for ResumeCard. */
+  SMARTCARD_IS_SUSPENDED: 'the card is suspended: resume it first',
   /** designed: ReissueCard (signin §7 {card_id, card_pin, forceRevoke}) outcomes and refusals. */
   SMARTCARD_REISSUED: 'Smartcard reissued',
   SMARTCARD_REISSUE_FAILED: 'Smartcard could not be reissued',
