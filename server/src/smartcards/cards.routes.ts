@@ -301,7 +301,8 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.get(
     '/api2/CMS-v2/Smartcard',
-    { config, schema: { summary: 'Read a smartcard record', tags, querystring: Type.Object({ id: Uuid() }, { additionalProperties: false }), response: { 200: SmartcardSchema, ...errorResponses(401, 404) } } },
+    // smartcardEdit too: the edit page (admin-console §2.2 edit/{smartcardID}) loads the card it edits.
+    { config: { auth: 'session', permission: ['smartcardManage', 'smartcardEdit'] }, schema: { summary: 'Read a smartcard record', tags, querystring: Type.Object({ id: Uuid() }, { additionalProperties: false }), response: { 200: SmartcardSchema, ...errorResponses(401, 404) } } },
     async (request) => service.getCard(deps, requireAuth(request), request.query.id),
   );
   app.get(

@@ -176,6 +176,8 @@ describe('Smartcard suspend and resume', () => {
     const editor = t.client();
     await editor.login('editor', TEST_PASSWORD);
     expect((await editor.request('PATCH', `${P}/Smartcard`, { body: { smartcard_id: cardId, temporary_card: false } })).json().extensions).toEqual({ note: 'kept', temporary_card: false });
+    // The edit page loads the card it edits with smartcardEdit alone.
+    expect((await editor.get(`${P}/Smartcard?id=${cardId}`)).json()).toMatchObject({ cardId, extensions: { note: 'kept', temporary_card: false } });
     await t.createUser(tenantId, 'reader', ['smartcardManage']);
     const reader = t.client();
     await reader.login('reader', TEST_PASSWORD);
