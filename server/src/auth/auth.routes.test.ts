@@ -287,6 +287,14 @@ describe('Authentication-v1', () => {
       expect(c.cookies.has('tessera_session')).toBe(true);
     });
 
+    it("should create the anonymous session on the tenant of the host name, not the default tenant's", async () => {
+      const other = await t.createTenant('Umbrella', ['umbrella.example']);
+      const c = t.client();
+      const res = await c.post('/api2/Authentication-v1/AnonymousSession', undefined, { headers: { host: 'umbrella.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ tenant: { id: other, name: 'Umbrella' } });
+    });
+
     it('should need the XSRF header', async () => {
       expect((await t.client().post('/api2/Authentication-v1/AnonymousSession', undefined, { xsrf: false })).statusCode).toBe(403);
     });

@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api2/Authentication-v1/AnonymousSession',
     { config: { auth: 'public' }, schema: { summary: 'Start an anonymous session', tags, response: { 200: AnonymousSessionResponseSchema, ...errorResponses(404) } } },
     async (request, reply) => {
-      const { token, body } = await authService.anonymous(app, previousSessionId(request));
+      const { token, body } = await authService.anonymous(app, request.hostname, previousSessionId(request));
       setSessionCookie(request, reply, token);
       return body;
     },

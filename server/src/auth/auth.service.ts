@@ -8,7 +8,7 @@ import type { ClientContext } from '../platform/request';
 import type { AuditWriter } from '../platform/audit';
 import type { ServerConfig } from '../platform/config';
 import { InvalidCredentialsError, LoginThrottledError, MfaInvalidError, NotFoundError, NotLoggedInError, ValidationError } from '../platform/errors';
-import { tenants, users } from '../identity/accounts.service';
+import { users } from '../identity/accounts.service';
 import { tenantOfHost, toTenancyInfo } from '../identity/tenants.service';
 import { buildViewer } from '../identity/viewer.service';
 import { MESSAGES, trimUsername } from '@tessera/domain';
@@ -231,10 +231,10 @@ export async function logout(deps: Pick<AuthDeps, 'db' | 'audit' | 'sessions'>, 
   });
 }
 
-/** An anonymous session on the default tenant (anonymous portal). */
-export async function anonymous(deps: Pick<AuthDeps, 'db' | 'sessions' | 'config' | 'now'>, previousSessionId: string | null): Promise<IssuedSession<AnonymousSessionResponse>> {
+/** An anonymous session (anonymous portal) on the tenant of the request's host, the default tenant for other hosts. */
+export async function anonymous(deps: Pick<AuthDeps, 'db' | 'sessions' | 'config' | 'now'>, hostname: string, previousSessionId: string | null): Promise<IssuedSession<AnonymousSessionResponse>> {
   const { db, sessions } = deps;
-  const tenant = await tenants.findDefault(db);
+  const tenant = await tenantOfHost(db, hostname);
   if (!tenant) throw new NotFoundError('The default tenant');
   const token = newSessionToken();
   const record = newRecord(deps, token, 'anonymous', null, tenant.id);
