@@ -10,29 +10,18 @@
 import { buildCapFile, DEFAULT_SCP03_KEY, GpSession, STATUS_SCOPE, VirtualPivCard } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
 import { APPLET_PROGRESS_EVENT } from './applets.service';
 import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 1;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
-const CONSOLE = 'http://console.test';
 const APPLETS = ['A000000888090101', 'A000000888090102'];
 const key = Buffer.from(DEFAULT_SCP03_KEY, 'hex');
 
 const TITLE = 'should upload an applet to 3 cards presented one after another in vpcd reader 1, each listing it in GET STATUS';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describePcsc('BatchAppletUpload through pcscd and vpcd', TITLE, {}, () => {
   let release: (() => void) | undefined;
@@ -53,13 +42,7 @@ describePcsc('BatchAppletUpload through pcscd and vpcd', TITLE, {}, () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], readers: 'pcsc', pcscFilter: READER, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    expect((await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent, sessionId } = await startLinkedAgent(t, admin, { readers: 'pcsc', pcscFilter: READER }));
   }, 120_000);
   afterAll(async () => {
     await insertion?.remove();

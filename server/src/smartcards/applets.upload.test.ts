@@ -8,26 +8,15 @@
 import { buildCapFile, DEFAULT_SCP03_KEY, GpSession, STATUS_SCOPE, VirtualPivCard } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { startLinkedAgent } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import type { HubEvent } from '../platform/agent-hub/AgentHub';
 import { APPLET_PROGRESS_EVENT } from './applets.service';
 
-const CONSOLE = 'http://console.test';
 const READER = 'Tessera Virtual Reader 0';
 const P = '/api2/CMS-v2';
 const APPLETS = ['A000000888050101', 'A000000888050102'];
 const defaultKey = Buffer.from(DEFAULT_SCP03_KEY, 'hex');
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** What GET STATUS lists on a card, asked in process with the card's keys. */
 async function appletsOn(card: VirtualPivCard, keys = { enc: defaultKey, mac: defaultKey, dek: defaultKey }): Promise<string[]> {
@@ -51,14 +40,7 @@ describe('BatchAppletUpload through the agent and virtual cards', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 1, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent, sessionId } = await startLinkedAgent(t, admin));
     const added = await admin.post(`${P}/AddSmartcardApplet`, { name: 'Loyalty', fileName: 'loyalty.cap', cap: buildCapFile({ packageAid: 'A0000008880501', appletAids: APPLETS, version: '2.1', methodBytes: 600 }).toString('base64') });
     expect(added.statusCode).toBe(201);
     appletId = added.json().applet_id;

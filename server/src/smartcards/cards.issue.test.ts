@@ -12,27 +12,17 @@ import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/c
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { expectNoCardSecrets } from '../test-helpers/card-secrets';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import type { HubEvent } from '../platform/agent-hub/AgentHub';
 import { x509 } from '../pki/pki.service';
 import { CARD_PROGRESS_EVENT, withRemoteCard } from './remote-card';
 
-const CONSOLE = 'http://console.test';
 const READER = 'Tessera Virtual Reader 0';
 const SPARE = 'Tessera Virtual Reader 1';
 const PIN = '24681357';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('IssueCard through the agent and the virtual card', () => {
   let t: TestContext;
@@ -50,14 +40,7 @@ describe('IssueCard through the agent and the virtual card', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 2, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent, sessionId } = await startLinkedAgent(t, admin, { virtualReaders: 2 }));
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
 
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
@@ -112,7 +95,7 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect(response.statusCode).toBe(200);
     const card = response.json();
     expect(card).toMatchObject({ status: 'issued', userId: aliceId, cardTemplateId, cardType: 'PIV', serialNumber: agent.readers.get(READER).smartcard?.serialNumber, failure: null });
-    expect(JSON.stringify(card)).not.toMatch(/sealed|puk|management/i);
+    expectNoCardSecrets(card);
     expect(card.certificates.map((c: { slot: string }) => c.slot)).toEqual(['9A', '9C']);
 
     const steps = events.filter((e) => e.type === CARD_PROGRESS_EVENT).map((e) => e.step);
@@ -292,7 +275,7 @@ describe('IssueCard through the agent and the virtual card', () => {
     expect(good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(['open', 'read card', 'generate keys', 'sign requests', 'issue certificates', 'write certificates', 'done']);
     const last = good.messages.at(-1)!;
     expect(last).toMatchObject({ type: 'cardOperationDone', readerName: READER, result: { status: 'issued', userId: bobId, serialNumber: agent.readers.get(READER).smartcard?.serialNumber } });
-    expect(JSON.stringify(good.messages)).not.toMatch(/sealed|puk|management/i);
+    expectNoCardSecrets(good.messages);
     expect((await t.auditRows('smartcard.issue')).at(-1)).toMatchObject({ outcome: 'success', actor_username: 'admin', detail: { userId: bobId } });
 
     // The card now has a record: the service's refusal comes back as the HTTP call's would.

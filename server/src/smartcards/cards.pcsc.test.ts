@@ -16,27 +16,16 @@ import { promisify } from 'node:util';
 import { VirtualPivCard } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
 import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 0;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
-const CONSOLE = 'http://console.test';
 const run = promisify(execFile);
 
 const TITLE = 'should issue a card with 2 P-256 slots through pcscd that yubico-piv-tool, pkcs15-tool and openssl verify read back';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describePcsc('IssueCard through pcscd and vpcd', TITLE, { '/usr/bin/pkcs15-tool': 'opensc', '/usr/bin/yubico-piv-tool': 'yubico-piv-tool', '/usr/bin/openssl': 'openssl' }, () => {
   let release: (() => void) | undefined;
@@ -58,14 +47,10 @@ describePcsc('IssueCard through pcscd and vpcd', TITLE, { '/usr/bin/pkcs15-tool'
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    const sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], readers: 'pcsc', pcscFilter: READER, printerDir: join(dir, 'printer') }));
+    agent = testAgent({ readers: 'pcsc', pcscFilter: READER, printerDir: join(dir, 'printer') });
     const agentBase = `http://127.0.0.1:${await agent.listen()}`;
     insertion = await insertIntoVpcd(new VirtualPivCard({ serial: 7654399 }), { reader: READER_INDEX });
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    expect((await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    await linkAgent(t, admin, agentBase);
     await waitFor(() => agent.readers.list().some((r) => r.name === READER && r.smartcard?.cardType === 'PIV'));
 
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();

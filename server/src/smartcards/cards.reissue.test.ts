@@ -11,26 +11,16 @@ import { SLOT } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { expectNoCardSecrets } from '../test-helpers/card-secrets';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import { x509 } from '../pki/pki.service';
 import { CARD_PROGRESS_EVENT, withRemoteCard } from './remote-card';
 import { sealContext } from './cards.service';
 
-const CONSOLE = 'http://console.test';
 const READER = 'Tessera Virtual Reader 0';
 const PIN = '24681357';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('ReissueCard through the agent', () => {
   let t: TestContext;
@@ -48,14 +38,7 @@ describe('ReissueCard through the agent', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 1, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent, sessionId } = await startLinkedAgent(t, admin));
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
     caPem = ca.caCert.pem;
@@ -151,6 +134,6 @@ describe('ReissueCard through the agent', () => {
     expect(outcome).toMatchObject({ type: 'cardOperationDone', result: { certRevokeError: null } });
     expect(outcome.result!.smartcard.certificates.map((c) => c.serialNumber)).not.toEqual(expect.arrayContaining([fresh[0]!.serialNumber]));
     expect(await pkiStatus(fresh.map((c) => c.serialNumber))).toEqual([['revoked', 'superseded'], ['revoked', 'superseded']]);
-    expect(JSON.stringify(messages)).not.toMatch(/sealed|puk|management/i);
+    expectNoCardSecrets(messages);
   });
 });

@@ -6,25 +6,14 @@
 import { buildSecretQuestionSet, hashSecretAnswers, newClientSalt, SECURITY_QUESTIONS } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { withRemoteCard } from './remote-card';
 
-const CONSOLE = 'http://console.test';
 const READER = 'Tessera Virtual Reader 0';
 const PIN = '24681357';
 const NEW_PIN = '13572468';
 const ANSWERS = ['Elm Street', 'Rome', 'Matilda'];
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('ResetPinQA and CardSecretQuestions through the agent and the virtual card', () => {
   let t: TestContext;
@@ -37,15 +26,7 @@ describe('ResetPinQA and CardSecretQuestions through the agent and the virtual c
   let cardId: string;
   let clientSalt: string;
 
-  async function link(client: TestClient): Promise<string> {
-    const sessionId = sessionIdOf(client.cookies.get(SESSION_COOKIE)!);
-    const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await client.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
-    return sessionId;
-  }
+  const link = (client: TestClient) => linkAgent(t, client, agentBase);
 
   beforeAll(async () => {
     t = await build();
@@ -53,7 +34,7 @@ describe('ResetPinQA and CardSecretQuestions through the agent and the virtual c
     await t.app.agentHub.listen('127.0.0.1', 0);
     const admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 1, printerDir: '/tmp/tessera-test-printer' }));
+    agent = testAgent();
     agentBase = `http://127.0.0.1:${await agent.listen()}`;
     await link(admin);
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));

@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { startLinkedAgent } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 
-const CONSOLE = 'http://console.test';
 const PRINTER = 'Tessera Virtual Card Printer';
 const LAYOUT = { front: { background: { color: '#ffffff' }, elements: [{ type: 'text', source: { field: 'givenName' }, x: 4, y: 4, fontSize: 5 }, { type: 'text', source: { field: 'familyName' }, x: 4, y: 11, fontSize: 5 }] } };
 
@@ -33,12 +32,7 @@ describe('Card printers through the agent hub', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 2, printerReader: 1, printerDir: folder }));
-    const port = await agent.listen();
-    const grpc = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`http://127.0.0.1:${port}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: grpc }) });
-    expect(linked.status).toBe(200);
+    ({ agent } = await startLinkedAgent(t, admin, { virtualReaders: 2, printerReader: 1, printerDir: folder }));
     templateId = (await t.db.insertInto('card_templates').values({ tenant_id: tenantId, name: 'staff', slots: '[]', pin: 'null' }).returning('id').executeTakeFirstOrThrow()).id;
     expect((await admin.put('/api2/CMS-v2/CardLayout', { templateId, layout: LAYOUT })).statusCode).toBe(200);
     ({ userId: adaId } = await t.createUser(tenantId, 'ada', []));

@@ -7,23 +7,14 @@ import { createHash, verify } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { CONSOLE_ORIGIN, linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 import type { HubEvent } from '../platform/agent-hub/AgentHub';
 import { CARD_PROGRESS_EVENT, RemoteCard, withRemoteCard } from './remote-card';
 
-const CONSOLE = 'http://console.test';
 const READER = 'Tessera Virtual Reader 0';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('PivSession on the server through the agent hub (RemoteCard)', () => {
   let t: TestContext;
@@ -33,15 +24,7 @@ describe('PivSession on the server through the agent hub (RemoteCard)', () => {
   let sessionId: string;
 
   async function link(): Promise<void> {
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const response = await fetch(`${agentBase}/connect`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CONSOLE },
-      body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }),
-    });
-    expect(response.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    await linkAgent(t, admin, agentBase);
   }
 
   beforeAll(async () => {
@@ -51,7 +34,7 @@ describe('PivSession on the server through the agent hub (RemoteCard)', () => {
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
     sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 1, printerDir: '/tmp/tessera-test-printer' }));
+    agent = testAgent();
     agentBase = `http://127.0.0.1:${await agent.listen()}`;
     await link();
     await waitFor(() => agent.readers.list()[0]?.smartcard?.cardType === 'PIV');
@@ -150,7 +133,7 @@ describe('PivSession on the server through the agent hub (RemoteCard)', () => {
   it('should release the card when the link ends with a card session open', async () => {
     const card = await RemoteCard.open({ hub: t.app.agentHub, sessionId, readerName: READER });
     expect(agent.readers.cardSessions()).toHaveLength(1);
-    const killed = await fetch(`${agentBase}/KillSession`, { method: 'POST', headers: { origin: CONSOLE } });
+    const killed = await fetch(`${agentBase}/KillSession`, { method: 'POST', headers: { origin: CONSOLE_ORIGIN } });
     expect(killed.status).toBe(200);
     await waitFor(() => agent.readers.cardSessions().length === 0);
     expect(agent.readers.get(READER).processing).toBe(false);
