@@ -216,3 +216,81 @@ test('ok/a device certificate for a key the server generates at device/add, save
   const found = await apiCall(page.request, baseURL!, 'POST', `${C}/SearchCertificates`, { filters: { subject: cn } });
   expect((await found.json()).results).toEqual([expect.objectContaining({ subject: `CN=${cn}`, status: 'issued', class: 'DEVICE', caId })]);
 });
+
+test('ok/create and edit a template in the editor: subjects (new field CN), SANs (new field DNS), key usages, EKUs, validity units; its certificates carry them', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const caId = await makeCa(page.request, baseURL!, `Editor CA ${suffix}`);
+  const templateName = `edited-${suffix}`;
+
+  await page.goto('/pki/manage/certificate-templates');
+  await page.getByRole('link', { name: 'New certificate template' }).click();
+  await expect(page).toHaveURL(/\/pki\/manage\/certificate-templates\/new$/);
+  await expect(page.getByRole('heading', { name: 'New certificate template' })).toBeVisible();
+  // A new template starts with one subject field, CN / CommonName, and YEARS.
+  await expect(page.getByRole('combobox', { name: 'Subject field 1' })).toHaveValue('CN');
+  await expect(page.getByRole('textbox', { name: 'Subject value 1' })).toHaveValue('CommonName');
+  await expect(page.getByRole('combobox', { name: 'Validity units' })).toHaveValue('YEARS');
+  await page.getByRole('textbox', { name: 'Template name' }).fill(templateName);
+  await page.getByRole('combobox', { name: 'Class' }).selectOption('DEVICE');
+  await page.getByRole('combobox', { name: 'Certificate authority' }).selectOption({ label: `Editor CA ${suffix}` });
+  await page.getByRole('spinbutton', { name: 'Validity period' }).fill('90');
+  await page.getByRole('combobox', { name: 'Validity units' }).selectOption('DAYS');
+  await page.getByRole('checkbox', { name: 'TLS server auth (serverAuth)' }).check();
+  await page.getByRole('checkbox', { name: 'TLS client auth (clientAuth)' }).check();
+  await page.getByRole('button', { name: 'Add SAN field' }).click();
+  await expect(page.getByRole('combobox', { name: 'SAN type 1' })).toHaveValue('DNS');
+  await expect(page.getByRole('textbox', { name: 'SAN value 1' })).toHaveValue('DNS');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page).toHaveURL(/\/pki\/manage\/certificate-templates\/[0-9a-f-]{36}$/);
+  const templateId = page.url().split('/').at(-1)!;
+  await expect(page.getByRole('heading', { name: templateName })).toBeVisible();
+
+  // Kept after a reload; then edited: 3 MONTHS, no clientAuth, key encipherment, a second subject field O.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Validity units' })).toHaveValue('DAYS');
+  await expect(page.getByRole('spinbutton', { name: 'Validity period' })).toHaveValue('90');
+  await expect(page.getByRole('checkbox', { name: 'TLS client auth (clientAuth)' })).toBeChecked();
+  await page.getByRole('spinbutton', { name: 'Validity period' }).fill('3');
+  await page.getByRole('combobox', { name: 'Validity units' }).selectOption('MONTHS');
+  await page.getByRole('checkbox', { name: 'TLS client auth (clientAuth)' }).uncheck();
+  await page.getByRole('checkbox', { name: 'key agreement (keyAgreement)' }).check();
+  await page.getByRole('button', { name: 'Add subject field' }).click();
+  await expect(page.getByRole('combobox', { name: 'Subject field 2' })).toHaveValue('CN');
+  await page.getByRole('combobox', { name: 'Subject field 2' }).selectOption('O');
+  await page.getByRole('textbox', { name: 'Subject value 2' }).fill('Organisation');
+  await page.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('The template was saved.');
+
+  const saved = await (await page.request.get(`${baseURL}${P}/CertificateTemplate?id=${templateId}`)).json();
+  expect(saved).toMatchObject({
+    templateName,
+    class: 'DEVICE',
+    caId,
+    validityPeriod: 3,
+    validityPeriodUnits: 'MONTHS',
+    keyUsages: ['digitalSignature', 'keyAgreement'],
+    extendedKeyUsages: ['serverAuth'],
+    certificateSubjects: [{ subjectField: 'CN', fieldValue: 'CommonName' }, { subjectField: 'O', fieldValue: 'Organisation' }],
+    certificateSans: [{ sanField: 'DNS', fieldValue: 'DNS' }],
+  });
+
+  // A certificate issued under it carries the edited usages and validity.
+  const cn = `edited-${suffix}.example.com`;
+  const issued = await apiCall(page.request, baseURL!, 'POST', `${C}/SubmitDeviceCSR`, { templateId, csr: opensslCsr(cn) });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const body = await issued.json();
+  expect(body.status).toBe('complete');
+  const text = execFileSync('openssl', ['x509', '-noout', '-text', '-dates'], { input: body.certificate, encoding: 'utf8' });
+  expect(text).toMatch(/X509v3 Extended Key Usage:\s*\n\s*TLS Web Server Authentication\s*\n/);
+  expect(text).toMatch(/X509v3 Key Usage: critical\s*\n\s*Digital Signature, Key Agreement/);
+  const notBefore = new Date(/notBefore=(.+)/.exec(text)![1]!);
+  const notAfter = new Date(/notAfter=(.+)/.exec(text)![1]!);
+  const days = (notAfter.getTime() - notBefore.getTime()) / 86_400_000;
+  expect(days).toBeGreaterThanOrEqual(88);
+  expect(days).toBeLessThanOrEqual(93);
+  // The list leads to the editor.
+  await page.goto('/pki/manage/certificate-templates');
+  await page.getByRole('row', { name: templateName }).getByRole('link', { name: templateName }).click();
+  await expect(page).toHaveURL(new RegExp(`/pki/manage/certificate-templates/${templateId}$`));
+});
