@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -293,4 +293,63 @@ test('ok/create and edit a template in the editor: subjects (new field CN), SANs
   await page.goto('/pki/manage/certificate-templates');
   await page.getByRole('row', { name: templateName }).getByRole('link', { name: templateName }).click();
   await expect(page).toHaveURL(new RegExp(`/pki/manage/certificate-templates/${templateId}$`));
+});
+
+test('ok/import an openssl CA with its key in the console, license a template for anonymous requests, refuse an unknown tenant, and issue from it', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const name = `Imported ${suffix}`;
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', `ca-${suffix}.key`, '-out', `ca-${suffix}.pem`, '-days', '365', '-subj', `/CN=${name}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'], { cwd: dir, stdio: 'pipe' });
+
+  await page.goto('/pki/manage/certificate-authorities');
+  await page.getByRole('button', { name: 'Import certificate authority' }).click();
+  const form = page.getByRole('form', { name: 'Import a certificate authority' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'CA certificate (PEM)' }).fill(readFileSync(path.join(dir, `ca-${suffix}.pem`), 'utf8'));
+  // A key that is not the certificate's is refused on its field.
+  execFileSync('openssl', ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `other-${suffix}.key`], { cwd: dir, stdio: 'pipe' });
+  await form.getByRole('textbox', { name: 'Private key (PKCS#8 PEM)' }).fill(readFileSync(path.join(dir, `other-${suffix}.key`), 'utf8'));
+  await form.getByRole('button', { name: 'Import certificate authority' }).click();
+  await expect(form.getByText('privateKeyPem does not match the certificate')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Private key (PKCS#8 PEM)' }).fill(readFileSync(path.join(dir, `ca-${suffix}.key`), 'utf8'));
+  await form.getByRole('button', { name: 'Import certificate authority' }).click();
+  await expect(page).toHaveURL(/\/pki\/manage\/certificate-authorities\/[0-9a-f-]{36}$/);
+  const caId = page.url().split('/').at(-1)!;
+  const details = page.getByRole('table', { name: 'Certificate authority details' });
+  await expect(details.getByRole('row', { name: /^Imported/ })).toContainText('yes');
+  await expect(details.getByRole('row', { name: /^Subject/ })).toContainText(`CN=${name}`);
+
+  // License a template of this CA (and anonymous requests for it) and the tenant.
+  const templateName = `licensed-${suffix}`;
+  const templateId = await makeTemplate(page.request, baseURL!, { templateName, class: 'DEVICE', caId, certificateSans: [{ sanField: 'DNS' }] });
+  const tenantId = (await (await page.request.get(`${baseURL}/api/login`)).json()).tenant.id as string;
+  await page.reload();
+  await page.getByRole('checkbox', { name: `Licensed: ${templateName}` }).check();
+  await page.getByRole('checkbox', { name: `Anonymous requests: ${templateName}` }).check();
+  // A CA starts licensed to its own tenant; a tenant id that is none is refused on licensedTenants.
+  await expect(page.getByRole('textbox', { name: /^Tenant id/ })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Tenant id 1' })).toHaveValue(tenantId);
+  await page.getByRole('button', { name: 'Add tenant' }).click();
+  await page.getByRole('textbox', { name: 'Tenant id 2' }).fill('not-a-tenant');
+  await page.getByRole('button', { name: 'Save licensing' }).click();
+  await expect(page.getByText(/licensedTenants/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Remove tenant 2' }).click();
+  await page.getByRole('button', { name: 'Save licensing' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('The licensing was saved.');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: `Anonymous requests: ${templateName}` })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: /^Tenant id/ })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Tenant id 1' })).toHaveValue(tenantId);
+  const ca = await (await page.request.get(`${baseURL}${P}/CertificateAuthority?id=${caId}`)).json();
+  expect(ca.licensedTemplates).toEqual([{ licensedTemplateId: templateId, enabled: true, anonymousEnabled: true, selfServiceEligible: false }]);
+  expect(ca.licensedTenants).toEqual([{ tenantId, enabled: true }]);
+
+  // The imported CA issues, and openssl verifies against the certificate it publishes at /pki/ca/{id}.crt.
+  const cn = `imported-${suffix}.example.com`;
+  const issued = await apiCall(page.request, baseURL!, 'POST', `${C}/SubmitDeviceCSR`, { templateId, csr: opensslCsr(cn) });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const served = await page.request.get(`${baseURL}/pki/ca/${caId}.crt`);
+  const caPem = execFileSync('openssl', ['x509', '-inform', 'DER'], { input: await served.body(), encoding: 'utf8' });
+  writeFileSync(path.join(dir, 'served-ca.pem'), caPem);
+  expect(execFileSync('openssl', ['verify', '-CAfile', path.join(dir, 'served-ca.pem')], { input: (await issued.json()).certificate, encoding: 'utf8' })).toContain('OK');
 });

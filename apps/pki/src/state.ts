@@ -1,7 +1,7 @@
 import { combineEpics } from 'redux-observable';
 import type { Action } from '@reduxjs/toolkit';
 import type { PkiEpicDependencies } from './epic';
-import { createCaEpic, listCasEpic } from './cas/cas.epics';
+import { caLicensingEpic, createCaEpic, importCaEpic, listCasEpic } from './cas/cas.epics';
 import { casSlice } from './cas/cas.slice';
 import { listTemplatesEpic, saveTemplateEpic } from './templates/templates.epics';
 import { templatesSlice } from './templates/templates.slice';
@@ -10,4 +10,4 @@ import { templatesSlice } from './templates/templates.slice';
 export const pkiSlices = [casSlice, templatesSlice] as const;
 
 /** The pki app's epics, as one. */
-export const pkiEpic = combineEpics<Action, Action, unknown, PkiEpicDependencies>(listCasEpic, createCaEpic, listTemplatesEpic, saveTemplateEpic);
+export const pkiEpic = combineEpics<Action, Action, unknown, PkiEpicDependencies>(listCasEpic, createCaEpic, importCaEpic, caLicensingEpic, listTemplatesEpic, saveTemplateEpic);
