@@ -176,6 +176,13 @@ test('ok/revoke at view/{caId}/{certId}/revoke under approval: pending at search
   await page.reload();
   await expect(pending.getByRole('row', { name: /superseded/ })).toContainText('failed (ALREADY_REVOKED)');
   await expect(pending.getByRole('button', { name: 'Approve revocation' })).toHaveCount(0);
+  // The same list at viewPending/{certId}, the certificate named by `caId:serial`, leading back to the certificate.
+  await page.goto(`/credentials/certificates/revocations/viewPending/${caId}:${serial}`);
+  await expect(pending.getByRole('row', { name: /superseded/ })).toContainText('failed (ALREADY_REVOKED)');
+  await expect(pending.getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: `CN=${cn}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/credentials/certificates/view/${caId}:${serial}$`));
+  await expect(page.getByRole('table', { name: 'Certificate details' }).getByRole('row', { name: /^Status/ })).toContainText('revoked');
 
   // searchPending's state filter finds the failed one.
   await page.goto('/credentials/certificates/revocations/searchPending');
