@@ -31,8 +31,9 @@ export function CertificatesRoot() {
     case '/retrieveSCEPChallenge/:id':
       return <RetrieveScepChallengePage key={match.params.id} id={match.params.id ?? ''} />;
     case '/credentials/certificates/approvals':
+      return <ApprovalsPage key="all" />;
     case '/credentials/certificates/approval/:id':
-      return <ApprovalsPage />;
+      return <ApprovalsPage key={match.params.id} requestId={match.params.id} />;
     case '/credentials/certificates/revocations/viewPending/:certId':
     case '/credentials/certificates/revocations/viewPending/:caId/:certId': {
       const certId = match.params.caId ? formatCertId(match.params.caId, match.params.certId ?? '') : (match.params.certId ?? '');
@@ -41,8 +42,9 @@ export function CertificatesRoot() {
     case '/credentials/certificates/upload':
       return <CertificateUploadPage key="certificate" kind="certificate" />;
     case '/credentials/certificates/:entity/add':
-      // A user certificate for a key the server generates; other entities have no screen yet.
-      return match.params.entity === 'user' ? <KeyRequestPage /> : null;
+      // A user or device certificate for a key the server generates; other entities have no screen.
+      if (match.params.entity === 'user') return <KeyRequestPage key="user" kind="user" />;
+      return match.params.entity === 'device' ? <KeyRequestPage key="device" kind="device" /> : null;
     case '/credentials/certificates/le/upload':
       return <CertificateUploadPage key="le" kind="le" />;
     case '/credentials/csr/user/upload':

@@ -4,6 +4,8 @@ import { CaListPage } from './cas/CaListPage';
 import { CaViewPage } from './cas/CaViewPage';
 import { PkiVisualiserPage } from './cas/PkiVisualiserPage';
 import { TpmKeyAttestationPage } from './tpm/TpmKeyAttestationPage';
+import { TemplateEditorPage } from './templates/TemplateEditorPage';
+import { TemplateListPage } from './templates/TemplateListPage';
 
 /** The pki area's pages by path; root-config mounts this app only on routes of the `pki` area. */
 export function PkiRoot() {
@@ -13,6 +15,8 @@ export function PkiRoot() {
   switch (match.route.path) {
     case '/pki/manage/certificate-authorities/:id?':
       return match.params.id ? <CaViewPage key={match.params.id} caId={match.params.id} /> : <CaListPage />;
+    case '/pki/manage/certificate-templates/:id?':
+      return match.params.id ? <TemplateEditorPage key={match.params.id} templateId={match.params.id} /> : <TemplateListPage />;
     case '/pki/tpm-key-attestation':
       return <TpmKeyAttestationPage />;
     case '/monitor/pki-visualiser':

@@ -5,7 +5,7 @@ import type { ToastInput } from '@tessera/domain';
 
 /** What the pki app's epics use of the store dependencies. */
 export interface PkiEpicDependencies {
-  api: Pick<ApiClient, 'listCertificateAuthorities' | 'createCertificateAuthority'>;
+  api: Pick<ApiClient, 'listCertificateAuthorities' | 'createCertificateAuthority' | 'importCertificateAuthority' | 'updateCaLicensing' | 'listCertificateTemplates' | 'createCertificateTemplate' | 'updateCertificateTemplate'>;
   bus: { showToast(input: ToastInput): void };
 }
 

@@ -7,6 +7,7 @@ import { approvalsRoutes } from './approvals.routes';
 import { certificateViewRoutes } from './certificate-view.routes';
 import { decodeRoutes } from './decode.routes';
 import { certificatesRoutes as requestRoutes } from './certificates.routes';
+import { keyDeliveryRoutes } from './key-delivery.routes';
 
 /** Registers every route of the certificates area. */
 export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,4 +15,5 @@ export const certificatesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(certificateViewRoutes);
   await app.register(decodeRoutes);
   await app.register(approvalsRoutes);
+  await app.register(keyDeliveryRoutes);
 };

@@ -7,7 +7,7 @@
  * (`certificate.key_delivery`) and the file is answered only once that event is stored.
  */
 import { webcrypto } from 'node:crypto';
-import type { CertificateRequestResult, SubmitKeyRequest, SubmitKeyResponse } from '@tessera/domain';
+import type { CertificateRequestResult, SubmitKeyRequest, SubmitKeyResponse, TemplateClass } from '@tessera/domain';
 import { ValidationError } from '../platform/errors';
 import type { AuditEventInput } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
@@ -20,6 +20,8 @@ import { buildPkcs12 } from './pkcs12';
 type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
 
 const USER_CLASSES = ['USER', 'AUTOENROLLUSER'] as const;
+/** The template classes `SubmitDeviceKeyRequest` takes. */
+export const DEVICE_CLASSES = ['DEVICE', 'AUTOENROLLDEVICE'] as const;
 
 /** The WebCrypto algorithm of the key the template's first key type and RSA floor ask for. */
 function keyAlgorithmOf(keyTypes: readonly string[], minRsaBits: number): RsaHashedKeyGenParams | EcKeyGenParams {
@@ -28,16 +30,23 @@ function keyAlgorithmOf(keyTypes: readonly string[], minRsaBits: number): RsaHas
 }
 
 /**
- * `POST SubmitUserKeyRequest`: see the file comment. Refused on `templateId` when the template does not generate
- * keys, needs approval (a generated key is delivered at once, never held), or is not a user template.
+ * `POST SubmitUserKeyRequest` (and `SubmitDeviceKeyRequest` with the device classes): see the file comment. Refused
+ * on `templateId` when the template does not generate keys, needs approval (a generated key is delivered at once,
+ * never held), or is not of the call's classes.
  */
-export async function submitKeyRequest(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitKeyRequest): Promise<SubmitKeyResponse> {
+export async function submitKeyRequest(
+  deps: PkiDeps,
+  auth: Pick<AuthContext, 'tenantId'>,
+  actor: Actor,
+  request: SubmitKeyRequest,
+  classes: readonly TemplateClass[] = USER_CLASSES,
+): Promise<SubmitKeyResponse> {
   const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
     throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
   });
   if (!template.serverKeyGeneration) throw new ValidationError('templateId', 'does not generate keys on the server: submit a CSR instead');
   if (template.approvalRequired) throw new ValidationError('templateId', 'needs approval: a key generated on the server is delivered at once and never held');
-  if (!(USER_CLASSES as readonly string[]).includes(template.class)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes USER or AUTOENROLLUSER templates`);
+  if (!classes.includes(template.class as TemplateClass)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes ${classes.join(' or ')} templates`);
 
   const algorithm = keyAlgorithmOf(template.keyTypes, template.minRsaBits);
   const signing = algorithm.name === 'ECDSA' ? { ...algorithm, hash: 'SHA-256' } : algorithm;
@@ -45,7 +54,7 @@ export async function submitKeyRequest(deps: PkiDeps, auth: Pick<AuthContext, 't
   const cn = request.subject?.CN ?? actor.actorUsername ?? 'key holder';
   const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: [{ CN: [cn] }], keys, signingAlgorithm: signing });
   const { password, ...rest } = request;
-  const result: CertificateRequestResult = await submitCsr(deps, auth, actor, { ...rest, csr: csr.toString('pem') }, USER_CLASSES);
+  const result: CertificateRequestResult = await submitCsr(deps, auth, actor, { ...rest, csr: csr.toString('pem') }, classes);
   if (result.status !== 'complete' || !result.certificate || !result.certID) return result;
 
   const issued = new x509.X509Certificate(result.certificate);

@@ -231,9 +231,27 @@ export async function importCa(deps: PkiDeps, auth: AuthContext, actor: Actor, r
   }, 'ca.import');
 }
 
-/** Replaces a CA's licensed templates and tenants; audited `ca.licensing`. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Replaces a CA's licensed templates and tenants; audited `ca.licensing`. 400 on `licensedTemplates` for an id
+ * that is not a template of the tenant (or named twice), on `licensedTenants` for an unknown tenant (or twice).
+ */
 export async function updateLicensing(deps: PkiDeps, auth: AuthContext, actor: Actor, request: CaLicensingRequest): Promise<CertificateAuthority> {
   return deps.db.transaction().execute(async (trx) => {
+    // Each licensed template is a template of this tenant, each licensed tenant a tenant, each named once.
+    const templateIds = request.licensedTemplates.map((l) => l.licensedTemplateId);
+    if (new Set(templateIds).size !== templateIds.length) throw new ValidationError('licensedTemplates', 'names a template twice');
+    const tenantIds = request.licensedTenants.map((l) => l.tenantId.toLowerCase());
+    if (new Set(tenantIds).size !== tenantIds.length) throw new ValidationError('licensedTenants', 'names a tenant twice');
+    const knownTemplates = new Set(
+      templateIds.length === 0 ? [] : (await trx.selectFrom('certificate_templates').select('id').where('tenant_id', '=', auth.tenantId).where('id', 'in', templateIds.filter((id) => UUID.test(id))).execute()).map((r) => r.id),
+    );
+    const unknownTemplate = templateIds.find((id) => !knownTemplates.has(id));
+    if (unknownTemplate !== undefined) throw new ValidationError('licensedTemplates', `names ${unknownTemplate}, which is not a certificate template of this tenant`);
+    const knownTenants = new Set(tenantIds.length === 0 ? [] : (await trx.selectFrom('tenants').select('id').where('id', 'in', tenantIds).execute()).map((r) => r.id));
+    const unknownTenant = tenantIds.find((id) => !knownTenants.has(id));
+    if (unknownTenant !== undefined) throw new ValidationError('licensedTenants', `names ${unknownTenant}, which is not a tenant`);
     const row = await trx
       .updateTable('certificate_authorities')
       .set({ licensed_templates: JSON.stringify(request.licensedTemplates), licensed_tenants: JSON.stringify(request.licensedTenants) })

@@ -41,6 +41,8 @@ export interface CertificatesCalls {
   submitUserCsr(request: SubmitCsrRequest): Promise<CertificateRequestResult>;
   /** `POST /api2/Certificates-v1/SubmitUserKeyRequest` (certSigningRequestUser): a template with serverKeyGeneration; the key comes back once as PKCS#12 (base64) under the password. */
   submitUserKeyRequest(request: SubmitKeyRequest): Promise<SubmitKeyResponse>;
+  /** `POST /api2/Certificates-v1/SubmitDeviceKeyRequest` (certSigningRequest): the same for a DEVICE / AUTOENROLLDEVICE template. */
+  submitDeviceKeyRequest(request: SubmitKeyRequest): Promise<SubmitKeyResponse>;
   /** `GET /certificate-request-status-by-request-id?rid` (any certificate permission). */
   certificateRequestStatusByRequestId(rid: string): Promise<CertificateRequestStatus>;
   /** `GET /certificate-request-status?tid&ca` (collectCertificate or certView): `tid` is the request id. */
@@ -79,6 +81,7 @@ export function certificatesCalls(send: HttpSend): CertificatesCalls {
     submitDeviceCsr: (request) => send({ method: 'POST', path: `${C}/SubmitDeviceCSR`, body: request }),
     submitUserCsr: (request) => send({ method: 'POST', path: `${C}/SubmitUserCSR`, body: request }),
     submitUserKeyRequest: (request) => send({ method: 'POST', path: `${C}/SubmitUserKeyRequest`, body: request }),
+    submitDeviceKeyRequest: (request) => send({ method: 'POST', path: `${C}/SubmitDeviceKeyRequest`, body: request }),
     certificateRequestStatusByRequestId: (rid) => send({ method: 'GET', path: '/certificate-request-status-by-request-id', query: { rid } }),
     certificateRequestStatus: (tid, ca) => send({ method: 'GET', path: '/certificate-request-status', query: { tid, ca } }),
     listCertificateRequests: (status) => send({ method: 'GET', path: `${C}/CertificateRequests`, query: { status } }),

@@ -37,6 +37,7 @@ describe('@tessera/api exports', () => {
       'batchDevices', 'listSubnets', 'createSubnet', 'listLocales', 'createLocale',
       // issue 13: the identity screens' devices, ipam, locales, visits and LDAP sync calls
       'submitUserKeyRequest',
+      'submitDeviceKeyRequest',
       'getDevice', 'updateDevice', 'cloneDevice', 'deleteSubnet', 'subnetIps', 'renameLocale', 'deleteLocale', 'getVisit', 'createVisit', 'directoryConnection', 'ldapSync',
       // issue 12: decoding a certificate, CSR or CRL
       'decodePem',

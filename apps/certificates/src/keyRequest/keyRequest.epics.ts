@@ -17,12 +17,13 @@ export const keyRequestTemplatesEpic: CertificatesEpic = (action$, _state$, { ap
     ),
   );
 
-/** POST SubmitUserKeyRequest; a complete answer's PKCS#12 is saved at once and not kept in the store. */
+/** POST SubmitUserKeyRequest (or SubmitDeviceKeyRequest); a complete answer's PKCS#12 is saved at once and not kept in the store. */
 export const submitKeyRequestEpic: CertificatesEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(
     ofType(A.submitRequested.type),
-    exhaustMap((action) =>
-      from(api.submitUserKeyRequest((action as ReturnType<typeof A.submitRequested>).payload)).pipe(
+    exhaustMap((action) => {
+      const { kind, ...request } = (action as ReturnType<typeof A.submitRequested>).payload;
+      return from(kind === 'device' ? api.submitDeviceKeyRequest(request) : api.submitUserKeyRequest(request)).pipe(
         tap(({ pkcs12, fileName }) => {
           if (pkcs12 && fileName) saveCertificateFile({ fileName, contentType: 'application/x-pkcs12', data: pkcs12 });
         }),
@@ -32,6 +33,6 @@ export const submitKeyRequestEpic: CertificatesEpic = (action$, _state$, { api, 
         }),
         map(({ pkcs12: _file, ...result }) => A.submitted(result)),
         catchError((error: unknown) => of(A.submitFailed(failureOf(error)))),
-      ),
-    ),
+      );
+    }),
   );

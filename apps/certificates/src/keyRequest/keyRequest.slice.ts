@@ -2,6 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CertificateTemplate, SubmitKeyRequest, SubmitKeyResponse } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
+/** Whose certificate: `user/add` calls SubmitUserKeyRequest, `device/add` SubmitDeviceKeyRequest. */
+export type KeyRequestKind = 'user' | 'device';
+
 /** The key request page's state (the PKCS#12 itself is never kept here: it is saved once and dropped). */
 export interface KeyRequestState {
   status: 'idle' | 'loading' | 'loaded' | 'loadFailed';
@@ -33,7 +36,7 @@ export const keyRequestSlice = createSlice({
       state.status = 'loadFailed';
       state.loadError = action.payload.message;
     },
-    submitRequested(state, _action: PayloadAction<SubmitKeyRequest>) {
+    submitRequested(state, _action: PayloadAction<SubmitKeyRequest & { kind: KeyRequestKind }>) {
       state.submitting = true;
       state.result = null;
       state.submitError = null;

@@ -26,6 +26,7 @@ export function fakeApi() {
     cancelRevocation: jest.fn(),
     uploadCertificate: jest.fn(),
     submitUserKeyRequest: jest.fn(),
+    submitDeviceKeyRequest: jest.fn(),
     listScepChallenges: jest.fn().mockResolvedValue({ challenges: [], total: 0, page: 1, pageSize: 25 }),
     createScepChallenge: jest.fn(),
     retrieveScepChallenge: jest.fn(),

@@ -32,3 +32,37 @@ export const createCaEpic: PkiEpic = (action$, _state$, { api, bus }) =>
       ),
     ),
   );
+
+/** POST ImportCertificateAuthority; a toast either way, the refusal keeps the field it names. */
+export const importCaEpic: PkiEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.importRequested.type),
+    exhaustMap((action) =>
+      from(api.importCertificateAuthority((action as ReturnType<typeof A.importRequested>).payload)).pipe(
+        tap((ca) => bus.showToast({ type: 'success', title: PKI_MESSAGES.CA_IMPORTED, message: ca.friendlyName })),
+        map((ca) => A.imported(ca)),
+        catchError((error: unknown) => {
+          const failure = failureOf(error);
+          bus.showToast({ type: 'error', title: 'The certificate authority was not imported', message: failure.message });
+          return of(A.importFailed(failure));
+        }),
+      ),
+    ),
+  );
+
+/** PUT CertificateAuthorityLicensing; a toast either way. */
+export const caLicensingEpic: PkiEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.licensingRequested.type),
+    exhaustMap((action) =>
+      from(api.updateCaLicensing((action as ReturnType<typeof A.licensingRequested>).payload)).pipe(
+        tap((ca) => bus.showToast({ type: 'success', title: PKI_MESSAGES.CA_LICENSING_SAVED, message: ca.friendlyName })),
+        map((ca) => A.licensingSaved(ca)),
+        catchError((error: unknown) => {
+          const failure = failureOf(error);
+          bus.showToast({ type: 'error', title: 'The licensing was not saved', message: failure.message });
+          return of(A.licensingFailed(failure));
+        }),
+      ),
+    ),
+  );

@@ -2,7 +2,7 @@ import { combineReducers, configureStore, type Action } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import type { CertificateAuthority } from '@tessera/domain';
+import type { CertificateAuthority, CertificateTemplate } from '@tessera/domain';
 import { createEpicMiddleware } from 'redux-observable';
 import type { PkiEpicDependencies } from '../epic';
 import { pkiEpic, pkiSlices } from '../state';
@@ -12,6 +12,11 @@ export function fakeApi() {
   return {
     listCertificateAuthorities: jest.fn().mockResolvedValue({ cas: [] }),
     createCertificateAuthority: jest.fn(),
+    importCertificateAuthority: jest.fn(),
+    updateCaLicensing: jest.fn(),
+    listCertificateTemplates: jest.fn().mockResolvedValue({ templates: [] }),
+    createCertificateTemplate: jest.fn(),
+    updateCertificateTemplate: jest.fn(),
   } satisfies Record<keyof PkiEpicDependencies['api'], jest.Mock>;
 }
 
@@ -59,6 +64,42 @@ export function testCa(over: Partial<CertificateAuthority> = {}): CertificateAut
     licensedTemplates: [],
     licensedTenants: [],
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A template for tests. */
+export function testTemplate(over: Partial<CertificateTemplate> = {}): CertificateTemplate {
+  return {
+    templateId: 't-1',
+    templateName: 'tls-server',
+    class: 'DEVICE',
+    caId: 'ca-root',
+    caName: 'Root CA',
+    rawName: 'tls-server',
+    licensedTemplateId: null,
+    keyTypes: ['EC_NIST'],
+    minRsaBits: 2048,
+    validityPeriod: 1,
+    validityPeriodUnits: 'YEARS',
+    keyUsages: ['digitalSignature'],
+    extendedKeyUsages: ['serverAuth'],
+    certificateSubjects: [{ subjectField: 'CN', fieldValue: 'CommonName' }],
+    certificateSans: [{ sanField: 'DNS', fieldValue: 'DNS' }],
+    ignoreCsrDetails: true,
+    renewalMode: 'NONE',
+    rawCsrRules: '',
+    csrRules: {},
+    approvalRequired: false,
+    revocationApprovalRequired: false,
+    selfServiceEligible: false,
+    serverKeyGeneration: false,
+    accessLevel: 'SYSTEM',
+    expiry: null,
+    priority: null,
+    algorithm: 'ecdsa-with-SHA256',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };
 }

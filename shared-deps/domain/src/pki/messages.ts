@@ -34,4 +34,6 @@ export const PKI_MESSAGES = Object.freeze({
   TEMPLATE_DELETED: 'The template was deleted.',
   TEMPLATE_ORDER_SAVED: 'The template order was saved.',
   CA_CREATED: 'The certificate authority was created.',
+  CA_IMPORTED: 'The certificate authority was imported.',
+  CA_LICENSING_SAVED: 'The licensing was saved.',
 } as const);

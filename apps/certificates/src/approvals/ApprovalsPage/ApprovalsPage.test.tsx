@@ -65,4 +65,22 @@ describe('ApprovalsPage', () => {
     renderWithStore(<ApprovalsPage />, { api: failing });
     expect(await screen.findByText('You do not have permission to do this')).toBeTruthy();
   });
+
+  it('should show only the request of approval/{id}, and say when it no longer awaits approval', async () => {
+    const api = fakeApi();
+    api.listCertificateRequests.mockResolvedValue({ requests: [request(1), request(2)] });
+    renderWithStore(<ApprovalsPage requestId="rq2" />, { api });
+    expect(screen.getByRole('heading', { name: 'Certificate approval' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Requests awaiting approval' });
+    await waitFor(() => expect(within(table).getByText('CN=host-2.example.com')).toBeTruthy());
+    expect(within(table).queryByText('CN=host-1.example.com')).toBeNull();
+    expect(screen.getByRole('link', { name: 'All requests awaiting approval' }).getAttribute('href')).toBe('/credentials/certificates/approvals');
+  });
+
+  it('should say the request of approval/{id} does not await approval when the server does not list it', async () => {
+    const api = fakeApi();
+    api.listCertificateRequests.mockResolvedValue({ requests: [request(1)] });
+    renderWithStore(<ApprovalsPage requestId="rq9" />, { api });
+    expect(await screen.findByText('This request does not await approval')).toBeTruthy();
+  });
 });

@@ -2,16 +2,18 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '@primer/react';
 import { RESULTS_PER_PAGE, type CertificateRequestSummary } from '@tessera/domain';
-import { FormError, PageLayout, PagedTable, type PagedTableColumn } from '@tessera/ui';
+import { FormError, PageLayout, PagedTable, followLink, type PagedTableColumn } from '@tessera/ui';
 import { approvalsActions, approvalsSelectors } from '../approvals.slice';
 
 /**
  * `/credentials/certificates/approvals` [certApprovals] (admin-console §2.2, §4 request flow): the certificate
  * requests awaiting approval, each issued or denied here. The server refuses a decision on one's own request.
+ * `approval/{id}` shows the one request of that id (or says it no longer awaits approval).
  */
-export function ApprovalsPage() {
+export function ApprovalsPage({ requestId }: { requestId?: string } = {}) {
   const dispatch = useDispatch();
-  const { status, requests, deciding, error } = useSelector(approvalsSelectors.select);
+  const { status, requests: all, deciding, error } = useSelector(approvalsSelectors.select);
+  const requests = requestId ? all.filter((r) => r.requestId === requestId) : all;
   const [pageIndex, setPageIndex] = useState(0);
   // The server answers every request awaiting approval; the table pages them 10 at a time.
   const lastPage = Math.max(0, Math.ceil(requests.length / RESULTS_PER_PAGE) - 1);
@@ -41,7 +43,16 @@ export function ApprovalsPage() {
     },
   ];
   return (
-    <PageLayout title="Certificate approvals">
+    <PageLayout
+      title={requestId ? 'Certificate approval' : 'Certificate approvals'}
+      actions={
+        requestId ? (
+          <a href="/credentials/certificates/approvals" onClick={followLink}>
+            All requests awaiting approval
+          </a>
+        ) : undefined
+      }
+    >
       <FormError>{status === 'loadFailed' ? error : null}</FormError>
       <PagedTable
         label="Requests awaiting approval"
@@ -51,7 +62,7 @@ export function ApprovalsPage() {
         totalResults={requests.length}
         pageIndex={shown}
         onPageChange={setPageIndex}
-        emptyText={status === 'loading' ? 'Loading…' : 'No requests await approval'}
+        emptyText={status === 'loading' ? 'Loading…' : requestId ? 'This request does not await approval' : 'No requests await approval'}
       />
     </PageLayout>
   );

@@ -55,4 +55,22 @@ describe('KeyRequestPage', () => {
     expect(await screen.findByText('templateId does not generate keys on the server: submit a CSR instead')).toBeTruthy();
     expect(saveCertificateFile).not.toHaveBeenCalled();
   });
+
+  it('should offer device templates on device/add and call SubmitDeviceKeyRequest with the device name', async () => {
+    const api = fakeApi();
+    api.listCertificateTemplates.mockResolvedValue({ templates });
+    api.submitDeviceKeyRequest.mockResolvedValue({ requestId: 'r2', status: 'complete', certID: 'ca:2e', certCN: 'printer-7', template: 'device-keys', certTID: 't1', certificate: 'PEM', pkcs12: 'MIIC', fileName: 'printer-7.p12' });
+    const user = userEvent.setup();
+    renderWithStore(<KeyRequestPage kind="device" />, { api });
+    const select = await screen.findByRole('combobox', { name: 'Template' });
+    expect(screen.getByRole('heading', { name: 'Request a device certificate with a generated key' })).toBeTruthy();
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['dev']);
+    await user.type(screen.getByRole('textbox', { name: /Common name/ }), 'printer-7');
+    await user.type(screen.getByLabelText('File password'), 'long-enough-3');
+    await user.type(screen.getByLabelText('File password again'), 'long-enough-3');
+    await user.click(screen.getByRole('button', { name: 'Generate key and request' }));
+    await waitFor(() => expect(saveCertificateFile).toHaveBeenCalledWith({ fileName: 'printer-7.p12', contentType: 'application/x-pkcs12', data: 'MIIC' }));
+    expect(api.submitDeviceKeyRequest).toHaveBeenCalledWith({ templateId: 'dev', password: 'long-enough-3', subject: { CN: 'printer-7' } });
+    expect(api.submitUserKeyRequest).not.toHaveBeenCalled();
+  });
 });

@@ -2,19 +2,19 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Select, Text } from '@primer/react';
 import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
-import { keyRequestActions, keyRequestSelectors } from '../keyRequest.slice';
+import { keyRequestActions, keyRequestSelectors, type KeyRequestKind } from '../keyRequest.slice';
 
-const USER_CLASSES = ['USER', 'AUTOENROLLUSER'];
+const CLASSES: Record<KeyRequestKind, readonly string[]> = { user: ['USER', 'AUTOENROLLUSER'], device: ['DEVICE', 'AUTOENROLLDEVICE'] };
 
 /**
- * `/credentials/certificates/user/add` (admin-console §2.2 `{entity}/add`): a user certificate for a key the server
- * generates (templates with server key generation), delivered once as a PKCS#12 file under the password given here;
- * the file is saved at once and the server keeps neither the key nor the password.
+ * `/credentials/certificates/user/add` and `device/add` (admin-console §2.2 `{entity}/add`): a user or device
+ * certificate for a key the server generates (templates with server key generation), delivered once as a PKCS#12
+ * file under the password given here; the file is saved at once and the server keeps neither the key nor the password.
  */
-export function KeyRequestPage() {
+export function KeyRequestPage({ kind = 'user' }: { kind?: KeyRequestKind }) {
   const dispatch = useDispatch();
   const { status, templates, loadError, submitting, result, submitError } = useSelector(keyRequestSelectors.select);
-  const offered = templates.filter((t) => USER_CLASSES.includes(t.class) && t.serverKeyGeneration && !t.approvalRequired);
+  const offered = templates.filter((t) => CLASSES[kind].includes(t.class) && t.serverKeyGeneration && !t.approvalRequired);
   const [templateId, setTemplateId] = useState('');
   const [cn, setCn] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +23,7 @@ export function KeyRequestPage() {
   useEffect(() => {
     dispatch(keyRequestActions.templatesRequested());
   }, [dispatch]);
-  const title = 'Request a certificate with a generated key';
+  const title = kind === 'device' ? 'Request a device certificate with a generated key' : 'Request a certificate with a generated key';
   if (status === 'loadFailed') {
     return (
       <PageLayout title={title}>
@@ -40,7 +40,7 @@ export function KeyRequestPage() {
     event.preventDefault();
     setTouched(true);
     if (chosen === '' || password.length < 8 || password !== again || submitting) return;
-    dispatch(keyRequestActions.submitRequested({ templateId: chosen, password, ...(cn.trim() ? { subject: { CN: cn.trim() } } : {}) }));
+    dispatch(keyRequestActions.submitRequested({ kind, templateId: chosen, password, ...(cn.trim() ? { subject: { CN: cn.trim() } } : {}) }));
     setPassword('');
     setAgain('');
     setTouched(false);
@@ -48,7 +48,7 @@ export function KeyRequestPage() {
   return (
     <PageLayout title={title}>
       {offered.length === 0 ? (
-        <Text as="p">No certificate template generates keys on the server.</Text>
+        <Text as="p">{kind === 'device' ? 'No device certificate template generates keys on the server.' : 'No certificate template generates keys on the server.'}</Text>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={title} style={{ maxWidth: 640 }}>
           {result && result.status === 'complete' ? (
@@ -69,7 +69,7 @@ export function KeyRequestPage() {
             </Select>
             {fieldError('templateId') ? <Text size="small" style={{ color: 'var(--fgColor-danger)' }}>{fieldError('templateId')}</Text> : null}
           </label>
-          <TextField label="Common name" hint="Your username when left empty" value={cn} onChange={(e) => setCn(e.target.value)} />
+          <TextField label="Common name" hint={kind === 'device' ? 'The device name, e.g. printer-7.example.com' : 'Your username when left empty'} value={cn} onChange={(e) => setCn(e.target.value)} />
           <TextField label="File password" type="password" autoComplete="new-password" value={password} error={tooShort ?? fieldError('password')} onChange={(e) => setPassword(e.target.value)} />
           <TextField label="File password again" type="password" autoComplete="new-password" value={again} error={mismatch} onChange={(e) => setAgain(e.target.value)} />
           <Button type="submit" variant="primary" loading={submitting}>

@@ -30,6 +30,8 @@ describe('RevocationsPage', () => {
     renderWithStore(<RevocationsPage />, { api });
     const table = await screen.findByRole('table', { name: 'Revocations' });
     await waitFor(() => expect(within(table).getByRole('link', { name: 'CN=device-3' }).getAttribute('href')).toBe('/credentials/certificates/view/ca-1:03'));
+    // A complete revocation has nothing pending to open.
+    expect(within(table).queryByRole('link', { name: 'Pending and failed revocations of CN=device-3' })).toBeNull();
     expect(api.listRevocations).toHaveBeenLastCalledWith({ page: 1 });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.listRevocations).toHaveBeenLastCalledWith({ page: 2 }));
@@ -44,6 +46,8 @@ describe('RevocationsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Pending revocations' })).toBeTruthy();
     expect(api.listRevocations).toHaveBeenCalledWith({ page: 1, state: 'pending' });
     expect(await screen.findByText('failed (CA_NOT_ACTIVE)')).toBeTruthy();
+    // A pending or failed revocation leads to its certificate's viewPending/{caId}/{certId} page.
+    expect(screen.getByRole('link', { name: 'Pending and failed revocations of CN=device-1' }).getAttribute('href')).toBe('/credentials/certificates/revocations/viewPending/ca-1/01');
   });
 
   it('should search by subject or serial and sort by a column on the server, keeping the state filter', async () => {

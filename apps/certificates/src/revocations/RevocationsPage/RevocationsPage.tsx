@@ -21,6 +21,19 @@ const COLUMNS: readonly PagedTableColumn<Revocation>[] = [
   { id: 'state', header: 'State', sortField: 'state', cell: (r) => (r.failureCode ? `${r.state} (${r.failureCode})` : r.state) },
   { id: 'by', header: 'Requested by', cell: (r) => r.requestedBy ?? '—' },
   { id: 'at', header: 'Revoked', sortField: 'revokedAt', cell: (r) => (r.revokedAt ? new Date(r.revokedAt).toLocaleString() : '—') },
+  {
+    id: 'open',
+    header: 'Pending and failed',
+    // A pending or failed revocation is decided on its certificate's viewPending/{caId}/{certId} page.
+    cell: (r) =>
+      r.state === 'pending' || r.state === 'failed' ? (
+        <a href={`/credentials/certificates/revocations/viewPending/${r.caId}/${r.serialNumber}`} onClick={followLink} aria-label={`Pending and failed revocations of ${r.subject}`}>
+          Open
+        </a>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 /**

@@ -59,4 +59,33 @@ describe('CaListPage', () => {
     renderWithStore(<CaListPage />, { api });
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have permission to do this');
   });
+
+  it('should import a CA with its certificate and key, drop the key from the form, and open the imported CA', async () => {
+    const api = fakeApi();
+    api.listCertificateAuthorities.mockResolvedValue({ cas: [testCa()] });
+    api.importCertificateAuthority.mockRejectedValueOnce(apiError('VALIDATION', 'privateKeyPem does not match the certificate', { field: 'privateKeyPem' }));
+    api.importCertificateAuthority.mockResolvedValueOnce(testCa({ id: 'ca-imported', friendlyName: 'Old Root', imported: true }));
+    const user = userEvent.setup();
+    const { bus } = renderWithStore(<CaListPage />, { api });
+    await user.click(await screen.findByRole('button', { name: 'Import certificate authority' }));
+    const form = screen.getByRole('form', { name: 'Import a certificate authority' });
+    await user.click(within(form).getByRole('button', { name: 'Import certificate authority' }));
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    expect(within(form).getByText('Paste the CA certificate (PEM)')).toBeTruthy();
+    expect(within(form).getByText('Paste the private key (PKCS#8 PEM)')).toBeTruthy();
+    expect(api.importCertificateAuthority).not.toHaveBeenCalled();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Old Root');
+    await user.type(within(form).getByRole('textbox', { name: 'CA certificate (PEM)' }), 'CERT PEM');
+    await user.type(within(form).getByRole('textbox', { name: 'Private key (PKCS#8 PEM)' }), 'WRONG KEY');
+    await user.click(within(form).getByRole('button', { name: 'Import certificate authority' }));
+    expect(await within(form).findByText('privateKeyPem does not match the certificate')).toBeTruthy();
+    expect(api.importCertificateAuthority).toHaveBeenLastCalledWith({ friendlyName: 'Old Root', certificatePem: 'CERT PEM', privateKeyPem: 'WRONG KEY' });
+    // The key is not kept in the form once sent.
+    expect((within(form).getByRole('textbox', { name: 'Private key (PKCS#8 PEM)' }) as HTMLTextAreaElement).value).toBe('');
+    await user.type(within(form).getByRole('textbox', { name: 'Private key (PKCS#8 PEM)' }), 'RIGHT KEY');
+    await user.click(within(form).getByRole('button', { name: 'Import certificate authority' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pki/manage/certificate-authorities/ca-imported'));
+    expect(api.importCertificateAuthority).toHaveBeenLastCalledWith({ friendlyName: 'Old Root', certificatePem: 'CERT PEM', privateKeyPem: 'RIGHT KEY' });
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'The certificate authority was imported.', message: 'Old Root' });
+  });
 });

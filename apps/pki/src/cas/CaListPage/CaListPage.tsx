@@ -5,6 +5,7 @@ import { CA_KEY_ALGORITHMS, type CaKeyAlgorithm, type CertificateAuthority } fro
 import { FormError, FullPageSpinner, PageLayout, TextField, followLink, navigate } from '@tessera/ui';
 import { casActions, casSelectors } from '../cas.slice';
 import { CA_STATUS_STYLE } from '../caStatusStyle';
+import { ImportCaForm } from '../ImportCaForm';
 
 const CA_PATH = '/pki/manage/certificate-authorities';
 
@@ -80,6 +81,7 @@ export function CaListPage() {
   const dispatch = useDispatch();
   const { status, cas, loadError, createdId } = useSelector(casSelectors.select);
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const seenCreated = useRef(createdId);
 
   useEffect(() => {
@@ -107,13 +109,16 @@ export function CaListPage() {
         </a>
       }
     >
-      {!creating ? (
-        <Button variant="primary" onClick={() => setCreating(true)} style={{ marginBottom: 16 }}>
-          New certificate authority
-        </Button>
-      ) : (
-        <CreateCaForm cas={cas} onClose={() => setCreating(false)} />
-      )}
+      {!creating && !importing ? (
+        <div style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New certificate authority
+          </Button>
+          <Button onClick={() => setImporting(true)}>Import certificate authority</Button>
+        </div>
+      ) : null}
+      {creating ? <CreateCaForm cas={cas} onClose={() => setCreating(false)} /> : null}
+      {importing ? <ImportCaForm cas={cas} onClose={() => setImporting(false)} /> : null}
       {cas.length === 0 ? (
         <Text as="p">No certificate authorities yet.</Text>
       ) : (

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Label, Text } from '@primer/react';
+import { Button, Label } from '@primer/react';
 import { FormError, FullPageSpinner, PageLayout, downloadTextFile, followLink } from '@tessera/ui';
 import { casActions, casSelectors } from '../cas.slice';
 import { CA_STATUS_STYLE } from '../caStatusStyle';
+import { CaLicensingForm } from '../CaLicensingForm';
 
 /** `/pki/manage/certificate-authorities/{id}` [manageCAs] (admin-console §3 "CA"): one CA, its certificate and URLs. */
 export function CaViewPage({ caId }: { caId: string }) {
@@ -56,22 +57,7 @@ export function CaViewPage({ caId }: { caId: string }) {
         </tbody>
       </table>
       <Button onClick={() => downloadTextFile(`${ca.friendlyName}.pem`, ca.caCert.pem)}>Download certificate (PEM)</Button>
-      <Text as="h2" style={{ fontSize: 16, fontWeight: 600, display: 'block', marginTop: 16 }}>
-        Licensed templates
-      </Text>
-      {ca.licensedTemplates.length === 0 ? (
-        <Text as="p">None.</Text>
-      ) : (
-        <ul aria-label="Licensed templates">
-          {ca.licensedTemplates.map((t) => (
-            <li key={t.licensedTemplateId}>
-              {t.licensedTemplateId}: {t.enabled ? 'enabled' : 'disabled'}
-              {t.anonymousEnabled ? ', anonymous' : ''}
-              {t.selfServiceEligible ? ', self-service' : ''}
-            </li>
-          ))}
-        </ul>
-      )}
+      <CaLicensingForm key={ca.id} ca={ca} />
     </PageLayout>
   );
 }

@@ -1,0 +1,1 @@
+export { CaLicensingForm } from './CaLicensingForm';

@@ -1,0 +1,1 @@
+export { ImportCaForm } from './ImportCaForm';

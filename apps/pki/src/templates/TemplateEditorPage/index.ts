@@ -1,0 +1,1 @@
+export { TemplateEditorPage } from './TemplateEditorPage';

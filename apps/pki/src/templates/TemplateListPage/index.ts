@@ -1,0 +1,1 @@
+export { TemplateListPage } from './TemplateListPage';
