@@ -99,6 +99,9 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   /** The certificate template does not allow the slot's key family (admin-console §5 keyTypes). */
   CARD_TEMPLATE_KEY_TYPE_NOT_ALLOWED: 'The certificate template does not allow this key type.',
   CARD_TEMPLATES_LOAD_FAILED: 'Could not load the card templates',
+  CARD_TEMPLATE_LOAD_FAILED: 'Could not load the card template',
+  CARD_TEMPLATE_SAVED: 'Card template saved',
+  CARD_TEMPLATE_SAVE_FAILED: 'Could not save the card template',
 
   // Card actions (signin §8 toasts; issue 15)
   SMARTCARD_ISSUED: 'Smartcard issued successfully!',

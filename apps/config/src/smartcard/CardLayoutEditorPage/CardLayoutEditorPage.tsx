@@ -4,6 +4,7 @@ import { Button, Text } from '@primer/react';
 import { CARD_USER_FIELDS, CR80_MM, type CardLayout, type CardLayoutElement, type CardLayoutSide, type CardUserData, type CardValueSource } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
 import { cardLayoutsActions, cardLayoutsSelectors } from '../cardLayouts.slice';
+import { CardTemplateForm } from '../CardTemplateForm';
 
 type Side = 'front' | 'back';
 type SampleUser = Required<Omit<CardUserData, 'photo' | 'extensions'>>;
@@ -103,12 +104,61 @@ function ElementEditor({ element, index, onChange, onRemove }: { element: CardLa
   );
 }
 
+type Tab = 'template' | 'layout';
+
 /**
- * `/config/smartcard/edit/{smartcardConfigID}` [smartcardManage] (admin-console §2.2; issue 16): the layout of a
- * card template, front and back, on the CR80 card (mm), with a live preview that is the server's own PNG of the
- * draft with a sample user's data (CardLayoutCompressedUserData), and printing on a printer of the CMS Client.
+ * `/config/smartcard/edit/{smartcardConfigID}` [smartcardManage] (admin-console §2.2; issues 15 and 16): the whole
+ * card template, in two tabs: its name, PIV slots and PIN rules (PUT CardTemplate), and its layout.
  */
 export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
+  const dispatch = useDispatch();
+  const { template, templateError, updating, updateError, certificateTemplateNames } = useSelector(cardLayoutsSelectors.select);
+  const [tab, setTab] = useState<Tab>('template');
+  useEffect(() => {
+    dispatch(cardLayoutsActions.editorShown(templateId));
+    dispatch(cardLayoutsActions.formShown());
+  }, [dispatch, templateId]);
+  const shown = template && template.cardTemplateId === templateId ? template : null;
+  return (
+    <PageLayout title={shown ? `Card template ${shown.name}` : 'Card template'}>
+      <div role="tablist" aria-label="Card template" style={{ display: 'flex', gap: 8, marginBottom: 16, borderBottom: '1px solid #d0d7de' }}>
+        {(['template', 'layout'] as const).map((t) => (
+          <Button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} variant={tab === t ? 'primary' : 'invisible'} onClick={() => setTab(t)}>
+            {t === 'template' ? 'Slots and PIN rules' : 'Layout'}
+          </Button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'template' ? (
+          templateError ? (
+            <FormError>{templateError}</FormError>
+          ) : shown ? (
+            <CardTemplateForm
+              label="Card template"
+              submitLabel="Save template"
+              template={shown}
+              busy={updating}
+              serverError={updateError}
+              certificateTemplateNames={certificateTemplateNames}
+              onSubmit={(input) => dispatch(cardLayoutsActions.updateRequested(input))}
+            />
+          ) : (
+            <FullPageSpinner />
+          )
+        ) : (
+          <CardLayoutEditor />
+        )}
+      </div>
+    </PageLayout>
+  );
+}
+
+/**
+ * The layout tab (issue 16): the template's layout, front and back, on the CR80 card (mm), with a live preview that
+ * is the server's own PNG of the draft with a sample user's data (CardLayoutCompressedUserData), and printing on a
+ * printer of the CMS Client. The page loads the layout (`editorShown`).
+ */
+function CardLayoutEditor() {
   const dispatch = useDispatch();
   const state = useSelector(cardLayoutsSelectors.select);
   const { layout, loadError, preview, previewError, saving, saveError, printers, printersError, printing, printedCardId } = state;
@@ -120,9 +170,6 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
   const [username, setUsername] = useState('');
 
   useEffect(() => {
-    dispatch(cardLayoutsActions.editorShown(templateId));
-  }, [dispatch, templateId]);
-  useEffect(() => {
     if (layout) setDraft(layout);
   }, [layout]);
   useEffect(() => {
@@ -133,13 +180,7 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
     if (draft) dispatch(cardLayoutsActions.previewRequested({ layout: draft, userData: user }));
   }, [dispatch, draft, user]);
 
-  if (loadError) {
-    return (
-      <PageLayout title="Card layout">
-        <FormError>{loadError}</FormError>
-      </PageLayout>
-    );
-  }
+  if (loadError) return <FormError>{loadError}</FormError>;
   if (!draft) return <FullPageSpinner />;
 
   const current = draft[side];
@@ -157,7 +198,7 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
   const height = Math.round((width * CR80_MM.height) / CR80_MM.width);
 
   return (
-    <PageLayout title="Card layout">
+    <>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
         <section aria-label="Layout" style={{ flex: '1 1 420px' }}>
           <div role="group" aria-label="Side" style={{ display: 'flex', gap: 8, marginBottom: 12 }}>
@@ -247,6 +288,6 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
           </fieldset>
         </section>
       </div>
-    </PageLayout>
+    </>
   );
 }
