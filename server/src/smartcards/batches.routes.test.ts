@@ -214,6 +214,18 @@ describe('Card batches through the agent, its virtual readers and printer', () =
     const olga = t.client();
     await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
     expect((await olga.get('/api2/CMS-v2/Batches')).json()).toMatchObject({ total: 0, batches: [] });
+
+    // The batch files screen (batchfiles/download [smartcardBatchFiles]) lists them too; nobody else does.
+    await t.createUser(tenantId, 'fiona', ['smartcardBatchFiles']);
+    const fiona = t.client();
+    await fiona.login('fiona', TEST_PASSWORD);
+    const files = (await fiona.get(`/api2/CMS-v2/Batches?search=${encodeURIComponent('Edsger Dijkstra')}`)).json();
+    expect(files).toMatchObject({ total: 1, batches: [{ batchId: found.batches[0].batchId }] });
+    expect((await fiona.get(`/api2/CMS-v2/batchfiles/download?batch_id=${found.batches[0].batchId}`)).statusCode).toBe(200);
+    expect((await fiona.post('/api2/CMS-v2/AddBatch', { users: [entry(1)] })).statusCode).toBe(403);
+    const selma = t.client();
+    await selma.login('selma', TEST_PASSWORD);
+    expect((await selma.get('/api2/CMS-v2/Batches')).statusCode).toBe(403);
   });
 
   it('should add nothing on 503 Audit failed', async () => {
