@@ -1,8 +1,8 @@
 /**
  * Issue 16, admin-console §2.2 `/config/smartcard`, `new`, `edit/{smartcardConfigID}`; signin §7 CardLayoutCompressed*,
  * PrinterInsertCard, PrinterEjectCard, PrinterCardPrint; §8 toasts. An administrator creates a whole card template
- * (two PIV slots, PIN rules; a refused field named beside it), edits its slots and PIN rules, designs
- * its layout and sees the live preview, which is the server's own PNG of the draft (it changes when a sample user's
+ * (two PIV slots, PIN rules; a refused field named beside it), edits its slots and PIN rules, designs its layout
+ * (text, a PDF417 barcode, a QR code) and sees the live preview, which is the server's own PNG of the draft (it changes when a sample user's
  * field changes), saves it, and prints a card on the virtual printer of the agent the fixtures start: the printed
  * PNG is the pixels CardLayoutCompressed answers, and the PDF is there.
  */
@@ -98,6 +98,12 @@ test('design a card layout with a live server preview and print a card on the vi
   await second.getByRole('combobox').first().selectOption('familyName');
   await second.getByLabel('Y (mm)').fill('12');
   await second.getByLabel('Colour').fill('#ffffff');
+  // A PDF417 barcode of the username beside them (Code 128 is the default).
+  await page.getByRole('button', { name: 'Add barcode' }).click();
+  const barcode = page.getByRole('group', { name: 'Element 3 (barcode)' });
+  await expect(barcode.getByLabel('Symbology')).toHaveValue('code128');
+  await barcode.getByLabel('Symbology').selectOption('pdf417');
+  await barcode.getByLabel('Width (mm)').fill('40');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('button', { name: 'Add QR code' }).click();
   await page.getByRole('button', { name: 'Front', exact: true }).click();
@@ -110,6 +116,7 @@ test('design a card layout with a live server preview and print a card on the vi
       elements: [
         { type: 'text', source: { field: 'givenName' }, x: 5, y: 5, fontSize: 4, color: '#ffffff', bold: false },
         { type: 'text', source: { field: 'familyName' }, x: 5, y: 12, fontSize: 4, color: '#ffffff', bold: false },
+        { type: 'barcode', symbology: 'pdf417', source: { field: 'userName' }, x: 5, y: 40, width: 40, height: 10 },
       ],
     },
     back: { background: { color: '#ffffff', image: null }, elements: [{ type: 'qr', source: { field: 'emailAddress' }, x: 5, y: 20, size: 25 }] },

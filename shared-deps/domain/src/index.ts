@@ -398,6 +398,8 @@ export {
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
 // Card layouts (issue 16)
+export { CARD_BARCODE_SYMBOLOGIES, CARD_BARCODE_MIN_MM } from './smartcards/card-layouts/cardLayout';
+export type { CardBarcodeElement, CardBarcodeSymbology } from './smartcards/card-layouts/cardLayout';
 export { CR80_MM, CARD_USER_FIELDS, CARD_LAYOUT_LIMITS, EMPTY_CARD_LAYOUT, isCardImageDataUrl, validateCardLayout, validateCardUserData, cardValueOf } from './smartcards/card-layouts/cardLayout';
 export type { CardUserField, CardValueSource, CardTextElement, CardPhotoElement, CardQrElement, CardLayoutElement, CardLayoutSide, CardLayout, CardUserData, CardLayoutProblem, CardLayoutCheck } from './smartcards/card-layouts/cardLayout';
 export * from './enrolment/scep';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Text } from '@primer/react';
-import { CARD_USER_FIELDS, CR80_MM, type CardLayout, type CardLayoutElement, type CardLayoutSide, type CardUserData, type CardValueSource } from '@tessera/domain';
+import { CARD_BARCODE_SYMBOLOGIES, CARD_USER_FIELDS, CR80_MM, type CardLayout, type CardLayoutElement, type CardLayoutSide, type CardUserData, type CardValueSource } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
 import { cardLayoutsActions, cardLayoutsSelectors } from '../cardLayouts.slice';
 import { CardTemplateForm } from '../CardTemplateForm';
@@ -22,7 +22,11 @@ const NEW_ELEMENT: Record<CardLayoutElement['type'], CardLayoutElement> = {
   text: { type: 'text', source: { field: 'givenName' }, x: 5, y: 5, fontSize: 4, color: '#000000', bold: false },
   photo: { type: 'photo', x: 60, y: 5, width: 20, height: 25 },
   qr: { type: 'qr', source: { field: 'emailAddress' }, x: 5, y: 20, size: 25 },
+  barcode: { type: 'barcode', symbology: 'code128', source: { field: 'userName' }, x: 5, y: 40, width: 45, height: 10 },
 };
+
+const SYMBOLOGY_LABELS: Record<(typeof CARD_BARCODE_SYMBOLOGIES)[number], string> = { code128: 'Code 128', pdf417: 'PDF417' };
+const ELEMENT_NAMES: Record<CardLayoutElement['type'], string> = { text: 'text', photo: 'photo', qr: 'QR code', barcode: 'barcode' };
 
 /** The value of a number input as a number (what is not a number is sent as typed: the server names the field). */
 const asNumber = (text: string): number => (text.trim() === '' || Number.isNaN(Number(text)) ? (text as unknown as number) : Number(text));
@@ -71,7 +75,7 @@ function NumberInput({ label, value, onChange }: { label: string; value: number;
 
 /** One element's controls. */
 function ElementEditor({ element, index, onChange, onRemove }: { element: CardLayoutElement; index: number; onChange: (e: CardLayoutElement) => void; onRemove: () => void }) {
-  const name = `Element ${index + 1} (${element.type === 'qr' ? 'QR code' : element.type})`;
+  const name = `Element ${index + 1} (${ELEMENT_NAMES[element.type]})`;
   const num = (key: string) => (value: number) => onChange({ ...element, [key]: value } as CardLayoutElement);
   return (
     <fieldset aria-label={name} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
@@ -97,6 +101,22 @@ function ElementEditor({ element, index, onChange, onRemove }: { element: CardLa
         </>
       ) : null}
       {element.type === 'qr' ? <NumberInput label="Size (mm)" value={element.size} onChange={num('size')} /> : null}
+      {element.type === 'barcode' ? (
+        <>
+          <label>
+            Symbology{' '}
+            <select value={element.symbology} onChange={(e) => onChange({ ...element, symbology: e.target.value as typeof element.symbology })}>
+              {CARD_BARCODE_SYMBOLOGIES.map((b) => (
+                <option key={b} value={b}>
+                  {SYMBOLOGY_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberInput label="Width (mm)" value={element.width} onChange={num('width')} />
+          <NumberInput label="Height (mm)" value={element.height} onChange={num('height')} />
+        </>
+      ) : null}
       <Button size="small" variant="danger" onClick={onRemove}>
         Remove
       </Button>
@@ -226,6 +246,7 @@ function CardLayoutEditor() {
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.text] })}>Add text</Button>
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.photo] })}>Add photo</Button>
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.qr] })}>Add QR code</Button>
+            <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.barcode] })}>Add barcode</Button>
           </div>
           <FormError>{saveError ? saveError.message : null}</FormError>
           <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
