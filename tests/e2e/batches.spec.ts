@@ -2,7 +2,9 @@
  * Issue 16, admin-console §2.2 `batchPrintStatus/{id}`, signin §7 AddBatch/PrintBatch, §9 batch print status ping
  * every 3 s. An agent of its own (2 virtual readers; the virtual printer's encoder is reader 1, fed a fresh virtual
  * card on each insert) is linked to the administrator's session from the readers page; a batch of 3 users is added
- * and printed, and its status page follows it card by card to the end, then offers the batch file as CSV.
+ * and printed, and its status page follows it card by card to the end (polled every 3 s, and pushed on the session's
+ * stream), then offers the batch file as CSV; the batch files screen (`batchfiles/download`) finds the batch on the
+ * server and downloads its CSV.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -76,6 +78,15 @@ test("follow a batch's print status page to the end", async ({ adminPage: page, 
   const added = await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/AddBatch', { users });
   expect(added.status(), await added.text()).toBe(201);
   const { batchId } = (await added.json()) as { batchId: string };
+  // The status page opens the session's stream, on which PrintBatch pushes each card's progress.
+  const pushed: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/ListReadersStream')) return;
+    ws.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; operationId?: string; card?: number; step?: string };
+      if (message.type === 'batchProgress' && message.operationId === batchId) pushed.push(`${message.card}:${message.step}`);
+    });
+  });
   await page.goto(`/credentials/smartcards/batchPrintStatus/${batchId}`);
   await expect(page.getByRole('heading', { name: 'Batch print status' })).toBeVisible();
   await expect(page.getByTestId('batch-summary')).toContainText('0 of 3 cards done, 0 failed');
@@ -85,6 +96,7 @@ test("follow a batch's print status page to the end", async ({ adminPage: page, 
   const printing = apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/PrintBatch', { batch_id: batchId, reader: ENCODER, printOnly: false });
   await expect(page.getByTestId('batch-state')).toHaveText('done', { timeout: 60_000 });
   expect((await printing).status()).toBe(200);
+  expect(pushed).toEqual(expect.arrayContaining(['1:inserted', '1:issued', '1:printed', '1:done', '2:done', '3:done']));
   await expect(page.getByTestId('batch-summary')).toContainText('3 of 3 cards done, 0 failed');
   const rows = page.getByRole('table', { name: 'Batch cards' }).getByRole('row');
   await expect(rows).toHaveCount(4);
@@ -113,4 +125,22 @@ test("follow a batch's print status page to the end", async ({ adminPage: page, 
   const text = (await import('node:fs')).readFileSync(file!, 'utf8');
   expect(text.split('\r\n')[0]).toBe('position,userId,userDn,cardTemplateId,state,cardId,cardSerial,printedCardId,deactivated,error,updatedAt');
   expect(text).toContain(`"CN=batch1-${suffix},O=Acme"`);
+
+  // The batch files screen (batchfiles/download): the batches searched on the server, each with its CSV.
+  await page.goto('/credentials/smartcards/batchfiles/download');
+  await expect(page.getByRole('heading', { name: 'Batch files' })).toBeVisible();
+  await page.getByLabel('User DN or batch id').fill(`CN=batch3-${suffix}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const files = page.getByRole('table', { name: 'Batch files' });
+  await expect(files.getByRole('row')).toHaveCount(2);
+  await expect(files).toContainText(batchId);
+  await expect(files).toContainText('3 (3 done, 0 failed)');
+  const fileDownload = page.waitForEvent('download');
+  await files.getByRole('link', { name: `Download the batch file of ${batchId} (CSV)` }).click();
+  const listed = (await import('node:fs')).readFileSync((await (await fileDownload).path())!, 'utf8');
+  expect(listed.split('\r\n').filter(Boolean)).toHaveLength(4);
+  expect(listed).toContain(`"CN=batch3-${suffix},O=Acme"`);
+  await page.getByLabel('User DN or batch id').fill(`CN=nobody-${suffix}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(files).toContainText('No batches');
 });

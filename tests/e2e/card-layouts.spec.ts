@@ -1,7 +1,8 @@
 /**
  * Issue 16, admin-console §2.2 `/config/smartcard`, `new`, `edit/{smartcardConfigID}`; signin §7 CardLayoutCompressed*,
- * PrinterInsertCard, PrinterEjectCard, PrinterCardPrint; §8 toasts. An administrator creates a card template, designs
- * its layout and sees the live preview, which is the server's own PNG of the draft (it changes when a sample user's
+ * PrinterInsertCard, PrinterEjectCard, PrinterCardPrint; §8 toasts. An administrator creates a whole card template
+ * (two PIV slots, PIN rules; a refused field named beside it), edits its slots and PIN rules, designs its layout
+ * (text, a PDF417 barcode, a QR code) and sees the live preview, which is the server's own PNG of the draft (it changes when a sample user's
  * field changes), saves it, and prints a card on the virtual printer of the agent the fixtures start: the printed
  * PNG is the pixels CardLayoutCompressed answers, and the PDF is there.
  */
@@ -25,21 +26,67 @@ test('design a card layout with a live server preview and print a card on the vi
   await page.goto('/credentials/smartcards/cms');
   await expect(page.getByTestId('agent-status')).toHaveText('Connected');
 
-  // New card template, then its layout editor.
+  // New card template: the whole template on the screen (slots, PIN rules), then its editor.
   await page.goto('/config/smartcard');
   await expect(page.getByRole('heading', { name: 'Smartcard configuration' })).toBeVisible();
   await page.getByRole('link', { name: 'New card template' }).click();
   const form = page.getByRole('form', { name: 'New card template' });
   await form.getByLabel('Name').fill(`badge-${suffix}`);
-  await form.getByLabel('Certificate template').fill('no-such-template');
+  const slot1 = form.getByRole('group', { name: 'Slot 1' });
+  await slot1.getByLabel('Certificate template').fill('no-such-template');
   await form.getByRole('button', { name: 'Create' }).click();
-  await expect(form.getByText(/certificate template/i).last()).toBeVisible();
+  // The server refuses the unknown certificate template, beside the field it names.
+  await expect(slot1.getByText('No certificate template of this tenant has this name.')).toBeVisible();
+  await expect(slot1.getByLabel('Certificate template')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/config\/smartcard\/new$/);
-  await form.getByLabel('Certificate template').fill(`piv-auth-${suffix}`);
+  await slot1.getByLabel('Certificate template').fill(`piv-auth-${suffix}`);
+  // A second slot (the first one free: 9C), and PIN rules of the template's own.
+  await form.getByRole('button', { name: 'Add slot' }).click();
+  const slot2 = form.getByRole('group', { name: 'Slot 2' });
+  await expect(slot2.getByLabel('PIV slot')).toHaveValue('9C');
+  await slot2.getByLabel('PIV slot').selectOption('9D');
+  await slot2.getByLabel('Certificate template').fill(`piv-auth-${suffix}`);
+  await form.getByLabel('Rules of this template').check();
+  const pinRules = form.getByRole('group', { name: 'PIN rules' });
+  await pinRules.getByLabel('Maximum PIN length').fill('9');
+  await form.getByRole('button', { name: 'Create' }).click();
+  // Beyond the PIV limit of 8: refused before it is sent, naming the field.
+  await expect(pinRules.getByText('Enter a whole number from 6 to 8: a PIV card takes a PIN of 6 to 8 characters.')).toBeVisible();
+  await expect(pinRules.getByLabel('Maximum PIN length')).toHaveAttribute('aria-invalid', 'true');
+  await pinRules.getByLabel('Maximum PIN length').fill('8');
+  await pinRules.getByLabel('PIN retries').fill('5');
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/config\/smartcard\/edit\/[0-9a-f-]{36}$/);
   const templateId = page.url().split('/').pop()!;
-  await expect(page.getByRole('heading', { name: 'Card layout' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Card template badge-${suffix}` })).toBeVisible();
+  const readTemplate = async () => (await page.request.get(`${baseURL}/api2/CMS-v2/CardTemplate?id=${templateId}`)).json();
+  expect(await readTemplate()).toMatchObject({
+    slots: [
+      { slot: '9A', certificateTemplate: `piv-auth-${suffix}`, keyType: 'P-256' },
+      { slot: '9D', certificateTemplate: `piv-auth-${suffix}`, keyType: 'P-256' },
+    ],
+    pin: { minLength: 6, maxLength: 8, digitsOnly: true, pinRetries: 5, pukRetries: 3 },
+  });
+
+  // Edit the template: the slots and PIN rules as saved; a key type the certificate template refuses is named.
+  const edit = page.getByRole('form', { name: 'Card template' });
+  await expect(edit.getByRole('group', { name: 'Slot 2' }).getByLabel('PIV slot')).toHaveValue('9D');
+  await expect(edit.getByLabel('PIN retries')).toHaveValue('5');
+  await edit.getByRole('group', { name: 'Slot 2' }).getByRole('button', { name: 'Remove slot' }).click();
+  await expect(edit.getByRole('group', { name: 'Slot 2' })).toHaveCount(0);
+  await edit.getByRole('group', { name: 'Slot 1' }).getByLabel('Key type').selectOption('RSA-2048');
+  await edit.getByRole('button', { name: 'Save template' }).click();
+  await expect(edit.getByRole('group', { name: 'Slot 1' }).getByText('The certificate template does not allow this key type.')).toBeVisible();
+  expect((await readTemplate()).slots).toHaveLength(2);
+  await edit.getByRole('group', { name: 'Slot 1' }).getByLabel('Key type').selectOption('P-384');
+  await edit.getByLabel("The tenant's PIN policy").check();
+  await edit.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText('Card template saved')).toBeVisible();
+  expect(await readTemplate()).toMatchObject({ slots: [{ slot: '9A', keyType: 'P-384' }], pin: null });
+
+  // The layout tab.
+  await page.getByRole('tab', { name: 'Layout' }).click();
+  await expect(page.getByRole('tab', { name: 'Layout' })).toHaveAttribute('aria-selected', 'true');
 
   // Design: a background colour, the given and family names, a QR code of the e-mail on the back.
   await page.getByLabel('Background colour').fill('#003366');
@@ -51,6 +98,12 @@ test('design a card layout with a live server preview and print a card on the vi
   await second.getByRole('combobox').first().selectOption('familyName');
   await second.getByLabel('Y (mm)').fill('12');
   await second.getByLabel('Colour').fill('#ffffff');
+  // A PDF417 barcode of the username beside them (Code 128 is the default).
+  await page.getByRole('button', { name: 'Add barcode' }).click();
+  const barcode = page.getByRole('group', { name: 'Element 3 (barcode)' });
+  await expect(barcode.getByLabel('Symbology')).toHaveValue('code128');
+  await barcode.getByLabel('Symbology').selectOption('pdf417');
+  await barcode.getByLabel('Width (mm)').fill('40');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('button', { name: 'Add QR code' }).click();
   await page.getByRole('button', { name: 'Front', exact: true }).click();
@@ -63,6 +116,7 @@ test('design a card layout with a live server preview and print a card on the vi
       elements: [
         { type: 'text', source: { field: 'givenName' }, x: 5, y: 5, fontSize: 4, color: '#ffffff', bold: false },
         { type: 'text', source: { field: 'familyName' }, x: 5, y: 12, fontSize: 4, color: '#ffffff', bold: false },
+        { type: 'barcode', symbology: 'pdf417', source: { field: 'userName' }, x: 5, y: 40, width: 40, height: 10 },
       ],
     },
     back: { background: { color: '#ffffff', image: null }, elements: [{ type: 'qr', source: { field: 'emailAddress' }, x: 5, y: 20, size: 25 }] },

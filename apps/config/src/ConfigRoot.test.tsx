@@ -23,9 +23,9 @@ describe('ConfigRoot', () => {
     expect(tenancyConfig).toHaveBeenCalledTimes(1);
   });
 
-  it('should list the card templates with a link to each layout editor at /config/smartcard', async () => {
+  it('should list the card templates with a link to each template editor at /config/smartcard', async () => {
     renderAt('/config/smartcard');
-    const link = await screen.findByRole('link', { name: 'Edit the layout of staff' });
+    const link = await screen.findByRole('link', { name: 'Edit staff' });
     expect(link.getAttribute('href')).toBe('/config/smartcard/edit/6f1d3a2e-0000-4000-8000-000000000001');
   });
 

@@ -11,6 +11,8 @@ export interface ConfigEpicDependencies {
     | 'updateTenancyConfig'
     | 'listCardTemplates'
     | 'createCardTemplate'
+    | 'getCardTemplate'
+    | 'updateCardTemplate'
     | 'getCardLayout'
     | 'saveCardLayout'
     | 'cardLayoutCompressedUserData'

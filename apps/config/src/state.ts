@@ -4,7 +4,7 @@ import type { ConfigEpicDependencies } from './epic';
 import { loadTenancyConfigEpic, saveTenancyConfigEpic } from './tenancy/tenancyConfig.epics';
 import { tenancyConfigSlice } from './tenancy/tenancyConfig.slice';
 import { cardLayoutsSlice } from './smartcard/cardLayouts.slice';
-import { createCardTemplateEpic, loadCardTemplatesEpic, loadLayoutEpic, loadPrintersEpic, previewEpic, printerEpic, saveLayoutEpic } from './smartcard/cardLayouts.epics';
+import { createCardTemplateEpic, loadCardTemplateEpic, loadCardTemplatesEpic, loadCertificateTemplateNamesEpic, loadLayoutEpic, updateCardTemplateEpic, loadPrintersEpic, previewEpic, printerEpic, saveLayoutEpic } from './smartcard/cardLayouts.epics';
 import { loadIntuneScepEpic, saveIntuneScepEpic } from './scep/intuneScep.epics';
 import { intuneScepSlice } from './scep/intuneScep.slice';
 import { acmeConfigSlice } from './acme/acmeConfig.slice';
@@ -21,6 +21,9 @@ export const configEpic = combineEpics<Action, Action, unknown, ConfigEpicDepend
   saveTenancyConfigEpic,
   loadCardTemplatesEpic,
   createCardTemplateEpic,
+  loadCardTemplateEpic,
+  loadCertificateTemplateNamesEpic,
+  updateCardTemplateEpic,
   loadLayoutEpic,
   loadPrintersEpic,
   previewEpic,

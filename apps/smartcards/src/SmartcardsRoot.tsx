@@ -6,6 +6,7 @@ import { SmartcardEditPage } from './cards/SmartcardEditPage';
 import { AppletsPage } from './applets/AppletsPage/AppletsPage';
 import { BatchPrintStatusPage } from './batches/BatchPrintStatusPage';
 import { PrintSmartcardSearchPage } from './batches/PrintSmartcardSearchPage';
+import { BatchFilesPage } from './batches/BatchFilesPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
@@ -32,6 +33,8 @@ export function SmartcardsRoot() {
       return <BatchPrintStatusPage batchId={match.params.id ?? ''} />;
     case '/credentials/smartcards/printSmartcardSearch':
       return <PrintSmartcardSearchPage />;
+    case '/credentials/smartcards/batchfiles/download':
+      return <BatchFilesPage />;
     default:
       return <NotAvailablePage />;
   }

@@ -42,7 +42,7 @@ export interface SmartcardsEpicDependencies {
     | 'batchPrintStatus'
     | 'listBatches'
   >;
-  bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
+  bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;
 }
 

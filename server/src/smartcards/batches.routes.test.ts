@@ -10,7 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BATCH_PROGRESS_EVENT } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { SESSION_COOKIE } from '../platform/session-cookie';
+import { sessionIdOf } from '../platform/session-store';
 import type { TestClient } from '../test-helpers/client';
 import { createAgent, type Agent } from '../../../agent/src/agent';
 import { loadAgentConfig } from '../../../agent/src/config';
@@ -89,8 +92,15 @@ describe('Card batches through the agent, its virtual readers and printer', () =
     expect(status0).toMatchObject({ batchId, state: 'new', total: 2, done: 0, cards: [{ position: 1, state: 'pending', userId: userIds[0] }, { position: 2, state: 'pending' }] });
 
     const before = pdfs().length;
-    const printed = await admin.post('/api2/CMS-v2/PrintBatch', { batch_id: batchId, reader: ENCODER, printOnly: false });
+    // Each card's progress is pushed on the printing session's stream (ListReadersStream) as it happens.
+    const pushed: { position: unknown; state: unknown; batchId: unknown; readerName: string }[] = [];
+    const stop = t.app.agentHub.subscribe(sessionIdOf(admin.cookies.get(SESSION_COOKIE)!), (event) => {
+      if (event.type === BATCH_PROGRESS_EVENT) pushed.push({ position: event.card, state: event.step, batchId: event.operationId, readerName: event.readerName });
+    });
+    const printed = await admin.post('/api2/CMS-v2/PrintBatch', { batch_id: batchId, reader: ENCODER, printOnly: false }).finally(stop);
     expect(printed.statusCode).toBe(200);
+    expect(pushed.every((e) => e.batchId === batchId && e.readerName === ENCODER)).toBe(true);
+    expect(pushed.map((e) => `${String(e.position)}:${String(e.state)}`)).toEqual(['1:inserted', '1:issued', '1:printed', '1:done', '2:inserted', '2:issued', '2:printed', '2:done']);
     const body = printed.json();
     expect(body).toMatchObject({ state: 'done', total: 2, done: 2, failed: 0, printedNow: 2, skipped: 0, reader: ENCODER, printOnly: false });
     expect(pdfs().length).toBe(before + 2);
@@ -214,6 +224,18 @@ describe('Card batches through the agent, its virtual readers and printer', () =
     const olga = t.client();
     await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
     expect((await olga.get('/api2/CMS-v2/Batches')).json()).toMatchObject({ total: 0, batches: [] });
+
+    // The batch files screen (batchfiles/download [smartcardBatchFiles]) lists them too; nobody else does.
+    await t.createUser(tenantId, 'fiona', ['smartcardBatchFiles']);
+    const fiona = t.client();
+    await fiona.login('fiona', TEST_PASSWORD);
+    const files = (await fiona.get(`/api2/CMS-v2/Batches?search=${encodeURIComponent('Edsger Dijkstra')}`)).json();
+    expect(files).toMatchObject({ total: 1, batches: [{ batchId: found.batches[0].batchId }] });
+    expect((await fiona.get(`/api2/CMS-v2/batchfiles/download?batch_id=${found.batches[0].batchId}`)).statusCode).toBe(200);
+    expect((await fiona.post('/api2/CMS-v2/AddBatch', { users: [entry(1)] })).statusCode).toBe(403);
+    const selma = t.client();
+    await selma.login('selma', TEST_PASSWORD);
+    expect((await selma.get('/api2/CMS-v2/Batches')).statusCode).toBe(403);
   });
 
   it('should add nothing on 503 Audit failed', async () => {

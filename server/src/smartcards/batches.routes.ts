@@ -99,7 +99,8 @@ export const batchesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${P}/Batches`,
     {
-      config: print,
+      // printSmartcardSearch [smartcardBatchFilesPrint] and batchfiles/download [smartcardBatchFiles] both list them.
+      config: { auth: 'session', permission: ['smartcardBatchFilesPrint', 'smartcardBatchFiles'] },
       schema: { summary: 'List the batches, newest first, searched in the users\' DNs or the batch id (printSmartcardSearch)', tags, querystring: ListQuery, response: { 200: Type.Object({ batches: Type.Array(Type.Object(SummaryFields)), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() }), ...errorResponses(401, 403) } },
     },
     async (request) => service.listBatches(deps, requireAuth(request), request.query),

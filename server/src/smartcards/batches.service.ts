@@ -16,7 +16,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { BATCH_CSV_COLUMNS, BATCH_MESSAGES, batchStateOf, spreadsheetSafe, validateBatchUsers, type Batch, type BatchCard, type BatchSummary, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
+import { BATCH_CSV_COLUMNS, BATCH_MESSAGES, BATCH_PROGRESS_EVENT, batchStateOf, spreadsheetSafe, validateBatchUsers, type Batch, type BatchCard, type BatchSummary, type BatchUserInput, type PrintBatchResult } from '@tessera/domain';
 import type { AuditEventInput } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -155,7 +155,11 @@ export async function printBatch(deps: BatchesDeps, auth: AuthContext, actor: Ac
     });
     for (const row of rows) {
       if (row.state === 'done') continue;
-      const set = (values: Parameters<typeof repo.updateCard>[3]) => repo.updateCard(deps.db, auth.tenantId, row.id, values, now());
+      const progress = (state: string) => deps.hub.publish(caller.session.id, { type: BATCH_PROGRESS_EVENT, readerName: body.reader, operationId: batch.id, card: row.position, step: state });
+      const set = async (values: Parameters<typeof repo.updateCard>[3]) => {
+        await repo.updateCard(deps.db, auth.tenantId, row.id, values, now());
+        if (values.state) progress(values.state);
+      };
       let printedCardId = row.printed_card_id;
       let serial = row.card_serial;
       let cardId = row.card_id;
@@ -189,6 +193,7 @@ export async function printBatch(deps: BatchesDeps, auth: AuthContext, actor: Ac
           await repo.updateCard(trx, auth.tenantId, row.id, { state: 'done', error: null }, now());
           await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.batch.card', targetType: 'printed-card', targetId: printedCardId, detail: { batchId: batch.id, position: row.position, userId: row.user_id, cardId, cardSerial: serial } });
         });
+        progress('done');
         printedNow++;
       } catch (error) {
         await set({ state: 'failed', error: `${stage}: ${messageOf(error)}` });

@@ -1,5 +1,6 @@
 /**
- * Renders a card layout with a user's data (issue 16): layout → SVG (mm units on the CR80 card) → PNG with
+ * Renders a card layout with a user's data (issue 16): layout → SVG (mm units on the CR80 card; QR codes with
+ * `qrcode`, Code 128 and PDF417 barcodes with `bwip-js`) → PNG with
  * resvg (`@resvg/resvg-js`, 300 dpi) → PDF with pdf-lib (one page a side, the PNG full-bleed with the text
  * fields laid over it as an invisible text layer, so the PDF holds the card's text for search and checks).
  * The console's preview, the CardLayoutCompressed calls and the printers all take these same PNG bytes.
@@ -7,7 +8,8 @@
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { cardValueOf, CR80_MM, type CardLayout, type CardLayoutSide, type CardUserData } from '@tessera/domain';
+import bwipjs from 'bwip-js/node';
+import { cardValueOf, CR80_MM, type CardBarcodeElement, type CardLayout, type CardLayoutSide, type CardUserData } from '@tessera/domain';
 
 /** The print resolution, dots per inch (card printers print at 300 dpi). */
 export const CARD_DPI = 300;
@@ -46,6 +48,30 @@ function qrSvg(value: string, x: number, y: number, size: number): string {
   return `<rect x="${n(x)}" y="${n(y)}" width="${n(size)}" height="${n(size)}" fill="#ffffff"/><path d="${path}" fill="#000000" shape-rendering="crispEdges"/>`;
 }
 
+/**
+ * A barcode drawn by bwip-js (Barcode Writer in Pure PostScript, as SVG without native code) into the element's box
+ * on a white ground: Code 128 stretched to the box (every bar scales by the same factor, so it reads the same),
+ * PDF417 kept in proportion and centred. An empty value, or one the symbology cannot encode, leaves the white box.
+ */
+export function barcodeSvg(element: CardBarcodeElement, value: string): string {
+  const { x, y, width, height } = element;
+  const ground = `<rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="#ffffff"/>`;
+  if (!value) return ground;
+  let drawn: string;
+  try {
+    drawn = bwipjs.toSVG({ bcid: element.symbology, text: value, ...(element.symbology === 'pdf417' ? { columns: 4 } : {}) });
+  } catch {
+    return ground;
+  }
+  const open = /^<svg viewBox="([^"]+)"[^>]*>/.exec(drawn);
+  if (!open) return ground;
+  const aspect = element.symbology === 'code128' ? 'none' : 'xMidYMid meet';
+  // A quiet zone of 1 mm each side (Code 128 asks 10 modules; PDF417 2): the bars sit inside it.
+  const quiet = Math.min(1, width / 10, height / 10);
+  const body = drawn.slice(open[0].length).replace(/<\/svg>\s*$/, '');
+  return `${ground}<svg x="${n(x + quiet)}" y="${n(y + quiet)}" width="${n(width - 2 * quiet)}" height="${n(height - 2 * quiet)}" viewBox="${open[1]}" preserveAspectRatio="${aspect}" shape-rendering="crispEdges">${body}</svg>`;
+}
+
 /** The SVG of one side of the card for a user (mm units; the photo and images as data URLs). */
 export function cardSideSvg(side: CardLayoutSide, user: CardUserData): string {
   const { width, height } = CR80_MM;
@@ -61,6 +87,8 @@ export function cardSideSvg(side: CardLayoutSide, user: CardUserData): string {
     } else if (element.type === 'photo') {
       if (user.photo) parts.push(`<image href="${user.photo}" x="${n(element.x)}" y="${n(element.y)}" width="${n(element.width)}" height="${n(element.height)}" preserveAspectRatio="xMidYMid meet"/>`);
       else parts.push(`<rect x="${n(element.x)}" y="${n(element.y)}" width="${n(element.width)}" height="${n(element.height)}" fill="#d0d7de"/>`);
+    } else if (element.type === 'barcode') {
+      parts.push(barcodeSvg(element, cardValueOf(element.source, user)));
     } else {
       parts.push(qrSvg(cardValueOf(element.source, user), element.x, element.y, element.size));
     }

@@ -43,6 +43,7 @@ describe('@tessera/domain exports', () => {
         'CARD_KEY_FAMILY', 'CARD_KEY_TYPES', 'CARD_TEMPLATE_LIMITS', 'PIV_SLOTS', 'PIV_SLOT_LABELS', 'validateCardTemplate', 'validateCardTemplateSeed', 'SMARTCARD_STATUSES',
         // issue 16: card layouts
         'CR80_MM', 'CARD_USER_FIELDS', 'CARD_LAYOUT_LIMITS', 'EMPTY_CARD_LAYOUT', 'isCardImageDataUrl', 'validateCardLayout', 'validateCardUserData', 'cardValueOf',
+        'CARD_BARCODE_SYMBOLOGIES', 'CARD_BARCODE_MIN_MM', 'BATCH_PROGRESS_EVENT',
         // issue 14: rate-limit rules
         'RATE_LIMIT_EDIT_PERMISSION', 'RATE_LIMIT_WILDCARD', 'RATE_LIMIT_UNLIMITED', 'TENANT_LAYER', 'IP_STAGE', 'GENERAL_STAGE', 'MAX_LAYER',
         'RATE_LIMIT_METHODS', 'RATE_LIMIT_BOUNDS', 'RATE_LIMIT_RULE_DEFAULTS', 'isEndpointPattern', 'endpointMatches', 'compareRuleSpecificity',

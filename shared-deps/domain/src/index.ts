@@ -400,6 +400,8 @@ export {
 } from './smartcards/secret-questions/secretQuestions';
 export type { SecretQuestionInput, SecretQuestionErrors, SecretQuestionForm, HashSecretAnswerOptions } from './smartcards/secret-questions/secretQuestions';
 // Card layouts (issue 16)
+export { CARD_BARCODE_SYMBOLOGIES, CARD_BARCODE_MIN_MM } from './smartcards/card-layouts/cardLayout';
+export type { CardBarcodeElement, CardBarcodeSymbology } from './smartcards/card-layouts/cardLayout';
 export { CR80_MM, CARD_USER_FIELDS, CARD_LAYOUT_LIMITS, EMPTY_CARD_LAYOUT, isCardImageDataUrl, validateCardLayout, validateCardUserData, cardValueOf } from './smartcards/card-layouts/cardLayout';
 export type { CardUserField, CardValueSource, CardTextElement, CardPhotoElement, CardQrElement, CardLayoutElement, CardLayoutSide, CardLayout, CardUserData, CardLayoutProblem, CardLayoutCheck } from './smartcards/card-layouts/cardLayout';
 export * from './enrolment/scep';
@@ -408,5 +410,6 @@ export type { SmartcardApplet, AppletUploadCard, AppletUploadResult, AppletField
 
 // ACME and allowed domains (issue 17)
 export * from './acme';
+export { BATCH_PROGRESS_EVENT } from './smartcards/batches/batches';
 export { BATCH_CARD_STATES, BATCH_STATES, BATCH_LIMITS, BATCH_MESSAGES, BATCH_CSV_COLUMNS, BATCH_USERS_CSV_COLUMNS, validateBatchUsers, batchStateOf, cardNeedsWork, spreadsheetSafe } from './smartcards/batches/batches';
 export type { BatchCardState, BatchState, BatchUserInput, BatchCard, Batch, BatchSummary, PrintBatchResult, BatchProblem } from './smartcards/batches/batches';

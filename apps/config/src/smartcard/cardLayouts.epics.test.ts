@@ -42,6 +42,7 @@ describe('card layout printer epic', () => {
     const { store, showToast } = setup({
       printerCardPrint,
       getCardLayout: jest.fn().mockReturnValue(new Promise(() => {})),
+      getCardTemplate: jest.fn().mockReturnValue(new Promise(() => {})),
       printerListPrinters: jest.fn().mockReturnValue(new Promise(() => {})),
       listUsers: jest.fn().mockResolvedValue({ totalResults: 1, results: [{ id: 'u-ada', username: 'Ada' }] }),
     });
@@ -52,5 +53,46 @@ describe('card layout printer epic', () => {
     expect(printerCardPrint).toHaveBeenCalledWith({ printer: 'P', cardSerial: 'S-1', userId: 'u-ada', cardTemplateId: 't-1' });
     expect(showToast).toHaveBeenCalledWith({ type: 'success', title: MESSAGES.CARD_PRINTED, message: '' });
     expect(cardLayoutsSelectors.select(store.getState()).printedCardId).toBe('pc-1');
+  });
+});
+
+describe('card template edit epics', () => {
+  const template = { cardTemplateId: 't-1', name: 'staff', slots: [{ slot: '9A', certificateTemplateId: 'c-1', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: null, pinRequirements: { minLength: 6, maxLength: 8, digitsOnly: true, description: '' }, createdAt: '', updatedAt: '' };
+  const pending = () => jest.fn().mockReturnValue(new Promise(() => {}));
+
+  it('should load the edited template, then PUT the edited slots and PIN rules with its id and toast it saved', async () => {
+    const updated = { ...template, slots: [...template.slots, { slot: '9C', certificateTemplateId: 'c-1', certificateTemplate: 'piv-auth', keyType: 'P-384' }] };
+    const updateCardTemplate = jest.fn().mockResolvedValue(updated);
+    const { store, showToast } = setup({ getCardTemplate: jest.fn().mockResolvedValue(template), updateCardTemplate, getCardLayout: pending(), printerListPrinters: pending() });
+    store.dispatch(A.editorShown('t-1'));
+    await flush();
+    expect(cardLayoutsSelectors.select(store.getState()).template).toEqual(template);
+    const input = { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }, { slot: '9C', certificateTemplate: 'piv-auth', keyType: 'P-384' }], pin: null };
+    store.dispatch(A.updateRequested(input));
+    await flush();
+    expect(updateCardTemplate).toHaveBeenCalledWith({ ...input, cardTemplateId: 't-1' });
+    expect(showToast).toHaveBeenCalledWith({ type: 'success', title: MESSAGES.CARD_TEMPLATE_SAVED, message: '' });
+    expect(cardLayoutsSelectors.select(store.getState())).toMatchObject({ template: updated, updating: false, updateError: null });
+  });
+
+  it("should keep the server's refusal with the field it names, and toast it", async () => {
+    const refusal = Object.assign(new Error('The certificate template does not allow this key type.'), { code: 'VALIDATION_ERROR', field: 'slots[0].keyType' });
+    const { store, showToast } = setup({ getCardTemplate: jest.fn().mockResolvedValue(template), updateCardTemplate: jest.fn().mockRejectedValue(refusal), getCardLayout: pending(), printerListPrinters: pending() });
+    store.dispatch(A.editorShown('t-1'));
+    store.dispatch(A.updateRequested({ name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'RSA-2048' }] }));
+    await flush();
+    expect(cardLayoutsSelectors.select(store.getState())).toMatchObject({ template, updating: false, updateError: { field: 'slots[0].keyType', message: refusal.message } });
+    expect(showToast).toHaveBeenCalledWith({ type: 'error', title: MESSAGES.CARD_TEMPLATE_SAVE_FAILED, message: refusal.message });
+  });
+
+  it("should offer the tenant's certificate template names in order, and none when they cannot be listed", async () => {
+    const ok = setup({ listCertificateTemplates: jest.fn().mockResolvedValue({ templates: [{ templateName: 'b' }, { templateName: 'a' }] }) });
+    ok.store.dispatch(A.formShown());
+    await flush();
+    expect(cardLayoutsSelectors.select(ok.store.getState()).certificateTemplateNames).toEqual(['a', 'b']);
+    const refused = setup({ listCertificateTemplates: jest.fn().mockRejectedValue(Object.assign(new Error('Forbidden'), { code: 'FORBIDDEN' })) });
+    refused.store.dispatch(A.formShown());
+    await flush();
+    expect(cardLayoutsSelectors.select(refused.store.getState()).certificateTemplateNames).toEqual([]);
   });
 });

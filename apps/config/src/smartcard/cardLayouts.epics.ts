@@ -39,6 +39,48 @@ export const createCardTemplateEpic: ConfigEpic = (action$, _state$, { api }) =>
     ),
   );
 
+/** The tenant's certificate template names for the slots' suggestions; none when they cannot be listed (typing the name still works). */
+export const loadCertificateTemplateNamesEpic: ConfigEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.formShown.type),
+    switchMap(() =>
+      from(api.listCertificateTemplates()).pipe(
+        map(({ templates }) => A.certificateTemplateNamesLoaded(templates.map((t) => t.templateName).sort((a, b) => a.localeCompare(b)))),
+        catchError(() => of(A.certificateTemplateNamesLoaded([]))),
+      ),
+    ),
+  );
+
+/** GET CardTemplate (its slots and PIN rules) when the editor is shown. */
+export const loadCardTemplateEpic: ConfigEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.editorShown.type),
+    switchMap((action) =>
+      from(api.getCardTemplate((action as ReturnType<typeof A.editorShown>).payload)).pipe(
+        map((template) => A.templateLoaded(template)),
+        catchError((error: unknown) => of(A.templateFailed({ message: describe(error).message || MESSAGES.CARD_TEMPLATE_LOAD_FAILED }))),
+      ),
+    ),
+  );
+
+/** PUT CardTemplate; a toast either way; a refusal names its field (shown beside it). */
+export const updateCardTemplateEpic: ConfigEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.updateRequested.type),
+    exhaustMap((action) => {
+      const cardTemplateId = (state$.value as { configCardLayouts?: { templateId: string | null } }).configCardLayouts?.templateId ?? '';
+      return from(api.updateCardTemplate({ ...(action as ReturnType<typeof A.updateRequested>).payload, cardTemplateId })).pipe(
+        tap(() => bus.showToast({ type: 'success', title: MESSAGES.CARD_TEMPLATE_SAVED, message: '' })),
+        map((template) => A.updated(template)),
+        catchError((error: unknown) => {
+          const failure = describe(error);
+          bus.showToast({ type: 'error', title: MESSAGES.CARD_TEMPLATE_SAVE_FAILED, message: failure.message });
+          return of(A.updateFailed(failure));
+        }),
+      );
+    }),
+  );
+
 /** GET CardLayout and PrinterListPrinters when the editor is shown. */
 export const loadLayoutEpic: ConfigEpic = (action$, _state$, { api }) =>
   action$.pipe(

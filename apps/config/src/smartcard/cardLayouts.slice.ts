@@ -25,6 +25,13 @@ export interface CardLayoutsState {
   createError: Failure | null;
   /** The template just created (the page moves to its editor). */
   createdId: string | null;
+  /** The template edited on `edit/{smartcardConfigID}` (its slots and PIN rules), and its update. */
+  template: CardTemplate | null;
+  templateError: string | null;
+  updating: boolean;
+  updateError: Failure | null;
+  /** Names of the tenant's certificate templates, offered in a slot (empty when the caller may not list them). */
+  certificateTemplateNames: string[];
   printers: { name: string; isCardPrinter: boolean }[] | null;
   printersError: string | null;
   /** The printer action under way, and the last printed card. */
@@ -45,6 +52,11 @@ const initialState: CardLayoutsState = {
   creating: false,
   createError: null,
   createdId: null,
+  template: null,
+  templateError: null,
+  updating: false,
+  updateError: null,
+  certificateTemplateNames: [],
   printers: null,
   printersError: null,
   printing: null,
@@ -82,12 +94,39 @@ export const cardLayoutsSlice = createSlice({
     /** The editor of a template is shown: load its layout and the agent's printers. */
     editorShown(state, action: PayloadAction<string>) {
       state.templateId = action.payload;
+      if (state.template?.cardTemplateId !== action.payload) state.template = null;
+      state.templateError = null;
+      state.updateError = null;
       state.layout = null;
       state.loadError = null;
       state.preview = null;
       state.previewError = null;
       state.saveError = null;
       state.printedCardId = null;
+    },
+    /** The template form is shown: offer the tenant's certificate template names. */
+    formShown() {},
+    certificateTemplateNamesLoaded(state, action: PayloadAction<string[]>) {
+      state.certificateTemplateNames = action.payload;
+    },
+    templateLoaded(state, action: PayloadAction<CardTemplate>) {
+      state.template = action.payload;
+    },
+    templateFailed(state, action: PayloadAction<{ message: string }>) {
+      state.templateError = action.payload.message;
+    },
+    /** PUT CardTemplate with the edited slots and PIN rules. */
+    updateRequested(state, _action: PayloadAction<CardTemplateInput>) {
+      state.updating = true;
+      state.updateError = null;
+    },
+    updated(state, action: PayloadAction<CardTemplate>) {
+      state.updating = false;
+      state.template = action.payload;
+    },
+    updateFailed(state, action: PayloadAction<Failure>) {
+      state.updating = false;
+      state.updateError = action.payload;
     },
     layoutLoaded(state, action: PayloadAction<CardLayout>) {
       state.layout = action.payload;

@@ -16,6 +16,8 @@ export function fakeApi(overrides: Partial<Record<keyof ConfigEpicDependencies['
     updateTenancyConfig: jest.fn(),
     listCardTemplates: jest.fn().mockResolvedValue({ cardTemplates: [] }),
     createCardTemplate: jest.fn(),
+    getCardTemplate: jest.fn(),
+    updateCardTemplate: jest.fn(),
     getCardLayout: jest.fn(),
     saveCardLayout: jest.fn(),
     cardLayoutCompressedUserData: jest.fn(),

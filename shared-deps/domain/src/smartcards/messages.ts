@@ -99,6 +99,9 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   /** The certificate template does not allow the slot's key family (admin-console §5 keyTypes). */
   CARD_TEMPLATE_KEY_TYPE_NOT_ALLOWED: 'The certificate template does not allow this key type.',
   CARD_TEMPLATES_LOAD_FAILED: 'Could not load the card templates',
+  CARD_TEMPLATE_LOAD_FAILED: 'Could not load the card template',
+  CARD_TEMPLATE_SAVED: 'Card template saved',
+  CARD_TEMPLATE_SAVE_FAILED: 'Could not save the card template',
 
   // Card actions (signin §8 toasts; issue 15)
   SMARTCARD_ISSUED: 'Smartcard issued successfully!',
@@ -128,7 +131,7 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   CARD_LAYOUT_COLOR: 'must be a colour as #rrggbb',
   CARD_LAYOUT_IMAGE: 'must be a PNG or JPEG data URL of at most 512 KiB',
   CARD_LAYOUT_TOO_MANY_ELEMENTS: 'must be a list of at most 30 elements',
-  CARD_LAYOUT_ELEMENT_TYPE: "must be 'text', 'photo' or 'qr'",
+  CARD_LAYOUT_ELEMENT_TYPE: "must be 'text', 'photo', 'qr' or 'barcode'",
   CARD_LAYOUT_SOURCE_INVALID: 'must name a user data field, an extension or a fixed text',
   CARD_LAYOUT_FIELD_INVALID: 'must be one of emailAddress, userName, givenName, familyName, title, orgOid',
   CARD_LAYOUT_EXTENSION_INVALID: 'must be an extension name of 1 to 64 letters, digits, _ or -',
@@ -137,6 +140,8 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   CARD_LAYOUT_OFF_CARD: 'must stay on the card (85.60 x 53.98 mm)',
   CARD_LAYOUT_QR_SIZE: 'must be a QR code size of 5 to 53.98 mm',
   CARD_LAYOUT_BOLD: 'must be true or false',
+  CARD_LAYOUT_BARCODE_SYMBOLOGY: "must be 'code128' or 'pdf417'",
+  CARD_LAYOUT_BARCODE_SIZE: 'must be a barcode size of at least 10 x 3 mm, on the card',
   CARD_LAYOUT_USER_DATA_INVALID: 'must be text of at most 500 characters',
   CARD_LAYOUT_SAVED: 'Card layout saved',
   CARD_LAYOUT_SAVE_FAILED: 'Could not save the card layout',

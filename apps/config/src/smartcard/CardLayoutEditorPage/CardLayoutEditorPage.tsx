@@ -1,9 +1,10 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Text } from '@primer/react';
-import { CARD_USER_FIELDS, CR80_MM, type CardLayout, type CardLayoutElement, type CardLayoutSide, type CardUserData, type CardValueSource } from '@tessera/domain';
+import { CARD_BARCODE_SYMBOLOGIES, CARD_USER_FIELDS, CR80_MM, type CardLayout, type CardLayoutElement, type CardLayoutSide, type CardUserData, type CardValueSource } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, TextField } from '@tessera/ui';
 import { cardLayoutsActions, cardLayoutsSelectors } from '../cardLayouts.slice';
+import { CardTemplateForm } from '../CardTemplateForm';
 
 type Side = 'front' | 'back';
 type SampleUser = Required<Omit<CardUserData, 'photo' | 'extensions'>>;
@@ -21,7 +22,11 @@ const NEW_ELEMENT: Record<CardLayoutElement['type'], CardLayoutElement> = {
   text: { type: 'text', source: { field: 'givenName' }, x: 5, y: 5, fontSize: 4, color: '#000000', bold: false },
   photo: { type: 'photo', x: 60, y: 5, width: 20, height: 25 },
   qr: { type: 'qr', source: { field: 'emailAddress' }, x: 5, y: 20, size: 25 },
+  barcode: { type: 'barcode', symbology: 'code128', source: { field: 'userName' }, x: 5, y: 40, width: 45, height: 10 },
 };
+
+const SYMBOLOGY_LABELS: Record<(typeof CARD_BARCODE_SYMBOLOGIES)[number], string> = { code128: 'Code 128', pdf417: 'PDF417' };
+const ELEMENT_NAMES: Record<CardLayoutElement['type'], string> = { text: 'text', photo: 'photo', qr: 'QR code', barcode: 'barcode' };
 
 /** The value of a number input as a number (what is not a number is sent as typed: the server names the field). */
 const asNumber = (text: string): number => (text.trim() === '' || Number.isNaN(Number(text)) ? (text as unknown as number) : Number(text));
@@ -70,7 +75,7 @@ function NumberInput({ label, value, onChange }: { label: string; value: number;
 
 /** One element's controls. */
 function ElementEditor({ element, index, onChange, onRemove }: { element: CardLayoutElement; index: number; onChange: (e: CardLayoutElement) => void; onRemove: () => void }) {
-  const name = `Element ${index + 1} (${element.type === 'qr' ? 'QR code' : element.type})`;
+  const name = `Element ${index + 1} (${ELEMENT_NAMES[element.type]})`;
   const num = (key: string) => (value: number) => onChange({ ...element, [key]: value } as CardLayoutElement);
   return (
     <fieldset aria-label={name} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
@@ -96,6 +101,22 @@ function ElementEditor({ element, index, onChange, onRemove }: { element: CardLa
         </>
       ) : null}
       {element.type === 'qr' ? <NumberInput label="Size (mm)" value={element.size} onChange={num('size')} /> : null}
+      {element.type === 'barcode' ? (
+        <>
+          <label>
+            Symbology{' '}
+            <select value={element.symbology} onChange={(e) => onChange({ ...element, symbology: e.target.value as typeof element.symbology })}>
+              {CARD_BARCODE_SYMBOLOGIES.map((b) => (
+                <option key={b} value={b}>
+                  {SYMBOLOGY_LABELS[b]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <NumberInput label="Width (mm)" value={element.width} onChange={num('width')} />
+          <NumberInput label="Height (mm)" value={element.height} onChange={num('height')} />
+        </>
+      ) : null}
       <Button size="small" variant="danger" onClick={onRemove}>
         Remove
       </Button>
@@ -103,12 +124,61 @@ function ElementEditor({ element, index, onChange, onRemove }: { element: CardLa
   );
 }
 
+type Tab = 'template' | 'layout';
+
 /**
- * `/config/smartcard/edit/{smartcardConfigID}` [smartcardManage] (admin-console §2.2; issue 16): the layout of a
- * card template, front and back, on the CR80 card (mm), with a live preview that is the server's own PNG of the
- * draft with a sample user's data (CardLayoutCompressedUserData), and printing on a printer of the CMS Client.
+ * `/config/smartcard/edit/{smartcardConfigID}` [smartcardManage] (admin-console §2.2; issues 15 and 16): the whole
+ * card template, in two tabs: its name, PIV slots and PIN rules (PUT CardTemplate), and its layout.
  */
 export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
+  const dispatch = useDispatch();
+  const { template, templateError, updating, updateError, certificateTemplateNames } = useSelector(cardLayoutsSelectors.select);
+  const [tab, setTab] = useState<Tab>('template');
+  useEffect(() => {
+    dispatch(cardLayoutsActions.editorShown(templateId));
+    dispatch(cardLayoutsActions.formShown());
+  }, [dispatch, templateId]);
+  const shown = template && template.cardTemplateId === templateId ? template : null;
+  return (
+    <PageLayout title={shown ? `Card template ${shown.name}` : 'Card template'}>
+      <div role="tablist" aria-label="Card template" style={{ display: 'flex', gap: 8, marginBottom: 16, borderBottom: '1px solid #d0d7de' }}>
+        {(['template', 'layout'] as const).map((t) => (
+          <Button key={t} role="tab" id={`tab-${t}`} aria-selected={tab === t} aria-controls={`panel-${t}`} variant={tab === t ? 'primary' : 'invisible'} onClick={() => setTab(t)}>
+            {t === 'template' ? 'Slots and PIN rules' : 'Layout'}
+          </Button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'template' ? (
+          templateError ? (
+            <FormError>{templateError}</FormError>
+          ) : shown ? (
+            <CardTemplateForm
+              label="Card template"
+              submitLabel="Save template"
+              template={shown}
+              busy={updating}
+              serverError={updateError}
+              certificateTemplateNames={certificateTemplateNames}
+              onSubmit={(input) => dispatch(cardLayoutsActions.updateRequested(input))}
+            />
+          ) : (
+            <FullPageSpinner />
+          )
+        ) : (
+          <CardLayoutEditor />
+        )}
+      </div>
+    </PageLayout>
+  );
+}
+
+/**
+ * The layout tab (issue 16): the template's layout, front and back, on the CR80 card (mm), with a live preview that
+ * is the server's own PNG of the draft with a sample user's data (CardLayoutCompressedUserData), and printing on a
+ * printer of the CMS Client. The page loads the layout (`editorShown`).
+ */
+function CardLayoutEditor() {
   const dispatch = useDispatch();
   const state = useSelector(cardLayoutsSelectors.select);
   const { layout, loadError, preview, previewError, saving, saveError, printers, printersError, printing, printedCardId } = state;
@@ -120,9 +190,6 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
   const [username, setUsername] = useState('');
 
   useEffect(() => {
-    dispatch(cardLayoutsActions.editorShown(templateId));
-  }, [dispatch, templateId]);
-  useEffect(() => {
     if (layout) setDraft(layout);
   }, [layout]);
   useEffect(() => {
@@ -133,13 +200,7 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
     if (draft) dispatch(cardLayoutsActions.previewRequested({ layout: draft, userData: user }));
   }, [dispatch, draft, user]);
 
-  if (loadError) {
-    return (
-      <PageLayout title="Card layout">
-        <FormError>{loadError}</FormError>
-      </PageLayout>
-    );
-  }
+  if (loadError) return <FormError>{loadError}</FormError>;
   if (!draft) return <FullPageSpinner />;
 
   const current = draft[side];
@@ -157,7 +218,7 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
   const height = Math.round((width * CR80_MM.height) / CR80_MM.width);
 
   return (
-    <PageLayout title="Card layout">
+    <>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
         <section aria-label="Layout" style={{ flex: '1 1 420px' }}>
           <div role="group" aria-label="Side" style={{ display: 'flex', gap: 8, marginBottom: 12 }}>
@@ -185,6 +246,7 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.text] })}>Add text</Button>
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.photo] })}>Add photo</Button>
             <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.qr] })}>Add QR code</Button>
+            <Button onClick={() => setSideValue({ ...current, elements: [...current.elements, NEW_ELEMENT.barcode] })}>Add barcode</Button>
           </div>
           <FormError>{saveError ? saveError.message : null}</FormError>
           <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -247,6 +309,6 @@ export function CardLayoutEditorPage({ templateId }: { templateId: string }) {
           </fieldset>
         </section>
       </div>
-    </PageLayout>
+    </>
   );
 }

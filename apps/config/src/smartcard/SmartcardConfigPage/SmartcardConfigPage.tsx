@@ -32,6 +32,7 @@ export function SmartcardConfigPage() {
           <tr>
             <th style={{ textAlign: 'left' }}>Name</th>
             <th style={{ textAlign: 'left' }}>Slots</th>
+            <th style={{ textAlign: 'left' }}>PIN</th>
             <th />
           </tr>
         </thead>
@@ -39,10 +40,11 @@ export function SmartcardConfigPage() {
           {templates.map((t) => (
             <tr key={t.cardTemplateId}>
               <td>{t.name}</td>
-              <td>{t.slots.map((s) => s.slot).join(', ')}</td>
+              <td>{t.slots.map((s) => `${s.slot} ${s.certificateTemplate ?? '(deleted)'} ${s.keyType}`).join('; ')}</td>
+              <td>{t.pin ? `${t.pin.minLength}–${t.pin.maxLength}${t.pin.digitsOnly ? ' digits' : ''}, ${t.pin.pinRetries} tries` : 'tenant policy'}</td>
               <td>
-                <a href={`/config/smartcard/edit/${t.cardTemplateId}`} onClick={followLink} aria-label={`Edit the layout of ${t.name}`}>
-                  Edit layout
+                <a href={`/config/smartcard/edit/${t.cardTemplateId}`} onClick={followLink} aria-label={`Edit ${t.name}`}>
+                  Edit
                 </a>
               </td>
             </tr>

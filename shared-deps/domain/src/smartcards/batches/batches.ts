@@ -125,6 +125,14 @@ export function cardNeedsWork(state: BatchCardState): boolean {
   return state !== 'done';
 }
 
+/**
+ * The event PrintBatch pushes on the printing session's stream (ListReadersStream) each time a card of the batch
+ * changes state: `{type: 'batchProgress', readerName, operationId: batchId, card: position, step: the card's new state}`
+ * (the fields of the applet upload's progress). The status page fetches the batch at once on it, besides its poll
+ * every BATCH_PRINT_PING_MS.
+ */
+export const BATCH_PROGRESS_EVENT = 'batchProgress';
+
 /** The columns of `batchfiles/download` (the batch's records as CSV). */
 export const BATCH_CSV_COLUMNS = ['position', 'userId', 'userDn', 'cardTemplateId', 'state', 'cardId', 'cardSerial', 'printedCardId', 'deactivated', 'error', 'updatedAt'] as const;
 

@@ -36,8 +36,19 @@ describe('validateCardLayout', () => {
     expect(validateCardLayout(layout([{ type: 'text', source: { field: 'password' }, x: 1, y: 1, fontSize: 3 }]))).toEqual({ ok: false, problem: { field: 'front.elements[0].source.field', message: MESSAGES.CARD_LAYOUT_FIELD_INVALID } });
     expect(validateCardLayout(layout([{ type: 'text', source: { text: 'x' }, x: 1, y: 1, fontSize: 3, color: 'red' }]))).toMatchObject({ ok: false, problem: { field: 'front.elements[0].color' } });
     expect(validateCardLayout(layout([], { elements: [{ type: 'qr', source: { extension: 'a b' }, x: 1, y: 1, size: 10 }] }))).toMatchObject({ ok: false, problem: { field: 'back.elements[0].source.extension' } });
-    expect(validateCardLayout(layout([{ type: 'barcode', x: 1, y: 1 }]))).toMatchObject({ ok: false, problem: { field: 'front.elements[0].type', message: MESSAGES.CARD_LAYOUT_ELEMENT_TYPE } });
+    expect(validateCardLayout(layout([{ type: 'hologram', x: 1, y: 1 }]))).toMatchObject({ ok: false, problem: { field: 'front.elements[0].type', message: MESSAGES.CARD_LAYOUT_ELEMENT_TYPE } });
     expect(validateCardLayout({ front: { background: { color: '#ffffff', image: 'data:image/gif;base64,AAAA' }, elements: [] } })).toMatchObject({ ok: false, problem: { field: 'front.background.image' } });
+  });
+
+  it('should accept a Code 128 and a PDF417 barcode, and refuse an unknown symbology, a box too small or off the card, naming the field', () => {
+    const code128 = { type: 'barcode', symbology: 'code128', source: { field: 'userName' }, x: 5, y: 40, width: 40, height: 8 };
+    const pdf417 = { type: 'barcode', symbology: 'pdf417', source: { extension: 'badge' }, x: 50, y: 30, width: 30, height: 12 };
+    expect(validateCardLayout(layout([code128], { elements: [pdf417] }))).toMatchObject({ ok: true, value: { front: { elements: [code128] }, back: { elements: [pdf417] } } });
+    expect(validateCardLayout(layout([{ ...code128, symbology: 'ean13' }]))).toEqual({ ok: false, problem: { field: 'front.elements[0].symbology', message: MESSAGES.CARD_LAYOUT_BARCODE_SYMBOLOGY } });
+    expect(validateCardLayout(layout([{ ...code128, width: 9 }]))).toEqual({ ok: false, problem: { field: 'front.elements[0].width', message: MESSAGES.CARD_LAYOUT_BARCODE_SIZE } });
+    expect(validateCardLayout(layout([{ ...code128, height: 2 }]))).toEqual({ ok: false, problem: { field: 'front.elements[0].height', message: MESSAGES.CARD_LAYOUT_BARCODE_SIZE } });
+    expect(validateCardLayout(layout([{ ...code128, x: 50 }]))).toEqual({ ok: false, problem: { field: 'front.elements[0]', message: MESSAGES.CARD_LAYOUT_OFF_CARD } });
+    expect(validateCardLayout(layout([{ ...code128, source: { field: 'password' } }]))).toMatchObject({ ok: false, problem: { field: 'front.elements[0].source.field' } });
   });
 
   it('should refuse more than 30 elements on a side and a font size outside 1 to 20 mm', () => {

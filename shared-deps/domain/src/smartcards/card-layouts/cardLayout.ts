@@ -1,7 +1,7 @@
 /**
  * Card layouts (issue 16; signin §3 "Card layout images", "User data for card preview"): what a card template
  * prints on the front and the back of a CR80 card (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm): a background colour or
- * image, text fields bound to the user's data or fixed, the user's photo and a QR code. Positions and sizes are in
+ * image, text fields bound to the user's data or fixed, the user's photo, a QR code and a barcode. Positions and sizes are in
  * millimetres from the top-left corner of the side. The server (layout saves, previews, prints) and the console
  * editor check with {@link validateCardLayout}, so both refuse with the same field and text.
  */
@@ -63,8 +63,29 @@ export interface CardQrElement {
   size: number;
 }
 
+/** The barcodes a layout may print: Code 128 (ISO/IEC 15417, linear) and PDF417 (ISO/IEC 15438, stacked). */
+export const CARD_BARCODE_SYMBOLOGIES = ['code128', 'pdf417'] as const;
+/** A barcode symbology of a layout. */
+export type CardBarcodeSymbology = (typeof CARD_BARCODE_SYMBOLOGIES)[number];
+/** The smallest barcode box, mm (designed: what a card printer at 300 dpi still prints legibly). */
+export const CARD_BARCODE_MIN_MM = Object.freeze({ width: 10, height: 3 } as const);
+
+/**
+ * A barcode of a value in a box of `width` × `height` mm: Code 128 fills the box (its bars scale evenly), PDF417
+ * keeps its proportions, centred. A value the symbology cannot encode prints an empty white box.
+ */
+export interface CardBarcodeElement {
+  type: 'barcode';
+  symbology: CardBarcodeSymbology;
+  source: CardValueSource;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** One thing printed on a side. */
-export type CardLayoutElement = CardTextElement | CardPhotoElement | CardQrElement;
+export type CardLayoutElement = CardTextElement | CardPhotoElement | CardQrElement | CardBarcodeElement;
 
 /** One side of the card: a background colour (`#rrggbb`), an optional background image (data URL), elements. */
 export interface CardLayoutSide {
@@ -174,6 +195,16 @@ function checkElement(raw: unknown, at: string): CardLayoutCheck<CardLayoutEleme
     if (box) return { ok: false, problem: box };
     return { ok: true, value: { type: 'qr', source: source.value, x: raw.x as number, y: raw.y as number, size: raw.size } };
   }
+  if (raw.type === 'barcode') {
+    if (!(CARD_BARCODE_SYMBOLOGIES as readonly unknown[]).includes(raw.symbology)) return fail(`${at}.symbology`, MESSAGES.CARD_LAYOUT_BARCODE_SYMBOLOGY);
+    const source = checkSource(raw.source, `${at}.source`);
+    if (!source.ok) return source;
+    if (!num(raw.width, CARD_BARCODE_MIN_MM.width, CR80_MM.width)) return fail(`${at}.width`, MESSAGES.CARD_LAYOUT_BARCODE_SIZE);
+    if (!num(raw.height, CARD_BARCODE_MIN_MM.height, CR80_MM.height)) return fail(`${at}.height`, MESSAGES.CARD_LAYOUT_BARCODE_SIZE);
+    const box = checkBox(raw, at, raw.width, raw.height);
+    if (box) return { ok: false, problem: box };
+    return { ok: true, value: { type: 'barcode', symbology: raw.symbology as CardBarcodeSymbology, source: source.value, x: raw.x as number, y: raw.y as number, width: raw.width, height: raw.height } };
+  }
   return fail(`${at}.type`, MESSAGES.CARD_LAYOUT_ELEMENT_TYPE);
 }
 
@@ -236,7 +267,7 @@ export function validateCardUserData(input: unknown): CardLayoutCheck<CardUserDa
   return { ok: true, value: out };
 }
 
-/** The value a text or QR element shows for a user ('' when the user has no such field). */
+/** The value a text, QR or barcode element shows for a user ('' when the user has no such field). */
 export function cardValueOf(source: CardValueSource, user: CardUserData): string {
   if ('field' in source) return user[source.field] ?? '';
   if ('extension' in source) return user.extensions?.[source.extension] ?? '';
