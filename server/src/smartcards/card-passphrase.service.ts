@@ -88,7 +88,7 @@ export async function resetPinPassphrase(deps: CardsDeps, auth: AuthContext, act
     if (problem) throw new ValidationError(kind, problem, { exact: true });
     if (!row.sealed_puk) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NO_PUK);
     const puk = deps.box.decrypt(row.sealed_puk, sealContext('puk', row.id));
-    card.step('reset');
+    card.step(kind === 'pin' ? 'unblock' : 'reset passphrase');
     await piv.batch([PivCommands.unblockPin(puk, secret)]).catch((error: unknown) => {
       throw secretError(error, MESSAGES.PIN_RESET_FAILED);
     });
