@@ -187,6 +187,40 @@ describe('smartcard sign-in through the agent and the virtual card', () => {
     expect(nobody.statusCode).toBe(401);
   });
 
+  it("should keep tenants apart: another tenant's session cannot sign in with this tenant's card", async () => {
+    const globex = await t.createTenant('Globex', ['globex.example']);
+    await t.createUser(globex, 'olga', ['selfServicePortal']);
+    const olga = t.client();
+    expect((await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } })).statusCode).toBe(200);
+    const olgaSession = await link(olga);
+    const response = await olga.post('/api2/Authentication-v1/AuthSmartcardPIN', { card_id: { serial: serials[0] }, pin: PIN }, { headers: { host: 'globex.example' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(MESSAGES.SMARTCARD_SIGN_IN_REFUSED);
+    expect(sessionIdOf(olga.cookies.get(SESSION_COOKIE)!)).toBe(olgaSession);
+    const audit = (await loginAudits()).at(-1)!;
+    expect(audit).toMatchObject({ outcome: 'failure', tenant_id: globex });
+    expect(audit.detail).toMatchObject({ reason: 'the card has no record in this tenant' });
+  });
+
+  it("should answer 503 'Audit failed' when the sign-in cannot be audited: no new session, the agent stays with the old one", async () => {
+    const { client, sessionId } = await anonymousLinked();
+    await t.breakAudit();
+    let response;
+    try {
+      response = await client.post('/api2/Authentication-v1/AuthSmartcardPIN', { card_id: { serial: serials[0] }, pin: PIN });
+    } finally {
+      await t.repairAudit();
+    }
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toBe('Audit failed');
+    expect(sessionIdOf(client.cookies.get(SESSION_COOKIE)!)).toBe(sessionId);
+    expect((await t.app.sessions.get(sessionId))?.state).toBe('anonymous');
+    expect(t.app.agentHub.localAgentCount(sessionId)).toBe(1);
+    // And the same card signs in once the audit works again, on the same link.
+    expect((await client.post('/api2/Authentication-v1/AuthSmartcardPIN', { card_id: { serial: serials[0] }, pin: PIN })).statusCode).toBe(200);
+    expect(await t.app.agentHub.hasAgent(sessionIdOf(client.cookies.get(SESSION_COOKIE)!))).toBe(true);
+  });
+
   it("should throttle wrong PINs of the card holder's account: past the limit the card is not asked again", async () => {
     const { client, sessionId } = await anonymousLinked();
     for (let i = 0; i < 2; i += 1) {
