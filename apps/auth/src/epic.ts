@@ -8,7 +8,7 @@ import { createPasskeySignIn, type PasskeySignIn } from './login/passkey/passkey
 
 /** What the auth app's epics use of the store dependencies (`{api, bus, now}`). */
 export interface AuthEpicDependencies {
-  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version' | 'totpAuth' | 'forgotPassword' | 'validateResetToken' | 'resetPassword' | 'prepareFido2Authentication' | 'finishFido2Authentication' | 'passwordConfig' | 'registrationConfig' | 'verifyRegistrationEmail' | 'validateEmailLink' | 'finishRegistration' | 'activateAccount'>;
+  api: Pick<ApiClient, 'login' | 'bootstrapStatus' | 'bootstrap' | 'news' | 'version' | 'totpAuth' | 'forgotPassword' | 'validateResetToken' | 'resetPassword' | 'prepareFido2Authentication' | 'finishFido2Authentication' | 'passwordConfig' | 'registrationConfig' | 'verifyRegistrationEmail' | 'validateEmailLink' | 'finishRegistration' | 'activateAccount' | 'anonymousSession' | 'cmsClientGrpcConfig' | 'cmsClientSessionToken' | 'pingClient' | 'authSmartcardPin' | 'authSmartcardPassphrase' | 'cardSecretQuestions' | 'resetPinQA'>;
   bus: {
     session$: Observable<SessionState>;
     signedIn(viewer: Viewer, session: SessionInfo): void;

@@ -9,13 +9,14 @@ import { newsEpic } from './home/news.epics';
 import { newsSlice } from './home/news.slice';
 import { loginEpic, loginSessionEpic, passkeyCancelEpic, passkeySignInEpic, totpEpic } from './login/login.epics';
 import { loginSlice } from './login/login.slice';
+import { detectCardEpic, linkAgentEpic, pinQuestionsEpic, pinResetEpic, smartcardSignInEpic, smartcardSignInSlice } from './login/smartcard';
 import { resetLinkEpic, resetPasswordEpic, validateLinkEpic } from './password-reset/passwordReset.epics';
 import { passwordResetSlice } from './password-reset/passwordReset.slice';
 import { activateAccountEpic, emailLinkEpic, finishRegistrationEpic, registrationConfigEpic, verifyRegistrationEmailEpic } from './registration/registration.epics';
 import { registrationSlice } from './registration/registration.slice';
 
 /** The auth app's slices. */
-export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice, passwordResetSlice, registrationSlice] as const;
+export const authSlices = [loginSlice, bootstrapSlice, newsSlice, versionSlice, passwordResetSlice, registrationSlice, smartcardSignInSlice] as const;
 
 /** The auth app's epics, as one. */
 export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependencies>(
@@ -36,4 +37,9 @@ export const authEpic = combineEpics<Action, Action, unknown, AuthEpicDependenci
   bootstrapSetupEpic,
   newsEpic,
   versionEpic,
+  detectCardEpic,
+  linkAgentEpic,
+  smartcardSignInEpic,
+  pinQuestionsEpic,
+  pinResetEpic,
 );

@@ -41,6 +41,8 @@ export interface SmartcardsEpicDependencies {
     | 'deleteApplet'
     | 'batchPrintStatus'
     | 'listBatches'
+    | 'changePassphrase'
+    | 'resetPinPassphrase'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;

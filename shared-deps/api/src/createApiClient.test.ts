@@ -81,6 +81,12 @@ describe('createApiClient endpoints', () => {
     ['secretQuestionsReset', (api) => api.secretQuestionsReset('tok', { client_salt: 's', questions: [] }), 'POST', '/api2/Authentication-v1/SecretQuestionsReset', { link_string: 'tok', client_salt: 's', questions: [] }],
     ['cardSecretQuestions', (api) => api.cardSecretQuestions('123 4'), 'GET', '/api2/CMS-v2/CardSecretQuestions?card_serial=123+4', undefined],
     ['resetPinQA', (api) => api.resetPinQA({ card_id: { serial: '1', readerName: 'R' }, new_pin: '123456', secret_answers: { client_salt: 's', answers: [] } }), 'POST', '/api2/CMS-v2/ResetPinQA', { card_id: { serial: '1', readerName: 'R' }, new_pin: '123456', secret_answers: { client_salt: 's', answers: [] } }],
+    ['authSmartcardPin', (api) => api.authSmartcardPin({ card_id: { serial: '1', readerName: 'R' }, pin: '12345678' }), 'POST', '/api2/Authentication-v1/AuthSmartcardPIN', { card_id: { serial: '1', readerName: 'R' }, pin: '12345678' }],
+    ['authSmartcardPassphrase', (api) => api.authSmartcardPassphrase({ card_id: { serial: '1' }, passphrase: 'abc123' }), 'POST', '/api2/Authentication-v1/AuthSmartcardPassphrase', { card_id: { serial: '1' }, passphrase: 'abc123' }],
+    ['changePassphrase', (api) => api.changePassphrase('CMS-v1', { card_id: { readerName: 'r' }, pin: '1', passphrase: 'p' }), 'POST', '/api2/CMS-v1/ChangePassphrase', { card_id: { readerName: 'r' }, pin: '1', passphrase: 'p' }],
+    ['resetPinPassphrase', (api) => api.resetPinPassphrase('CMS-v2', { card_id: { readerName: 'r' }, passphrase: 'p' }), 'POST', '/api2/CMS-v2/ResetPinPassphrase', { card_id: { readerName: 'r' }, passphrase: 'p' }],
+    ['readCertStore', (api) => api.readCertStore('CMS-v2', 'Reader 0'), 'GET', '/api2/CMS-v2/ReadCertStore?readerName=Reader+0', undefined],
+    ['cardDetails', (api) => api.cardDetails({ serial: '12', atr: '3b' }), 'GET', '/api2/CMS-v2/CardDetails?serial=12&atr=3b', undefined],
   ])('should call %s as %s %s', async (_name, call, method, path, body) => {
     const { api, calls } = client();
     await call(api);

@@ -43,3 +43,4 @@ export type { PkiCalls } from './pki';
 export type { AcmeCalls } from './acme';
 export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';
+export type { SmartcardSignInCalls, SmartcardCardId, StoredCardCertificate } from './smartcardSignIn';

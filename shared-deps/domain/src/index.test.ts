@@ -89,6 +89,8 @@ describe('@tessera/domain exports', () => {
         'SMARTCARD_SORT_KEYS', 'SMARTCARD_LIST_PAGE_SIZE_MAX', 'SUSPENDABLE_STATUSES', 'SUSPENSION_REASON_MAX_LENGTH',
         // issue 16: card batches
         'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
+        // issue 15 (session 7): card passphrases
+        'allowsPassphrase', 'validatePassphrase',
       ].sort(),
     );
   });

@@ -413,3 +413,4 @@ export * from './acme';
 export { BATCH_PROGRESS_EVENT } from './smartcards/batches/batches';
 export { BATCH_CARD_STATES, BATCH_STATES, BATCH_LIMITS, BATCH_MESSAGES, BATCH_CSV_COLUMNS, BATCH_USERS_CSV_COLUMNS, validateBatchUsers, batchStateOf, cardNeedsWork, spreadsheetSafe } from './smartcards/batches/batches';
 export type { BatchCardState, BatchState, BatchUserInput, BatchCard, Batch, BatchSummary, PrintBatchResult, BatchProblem } from './smartcards/batches/batches';
+export { allowsPassphrase, validatePassphrase } from './smartcards/validatePassphrase';

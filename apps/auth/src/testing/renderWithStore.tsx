@@ -28,6 +28,14 @@ export function fakeApi() {
     validateEmailLink: jest.fn(),
     finishRegistration: jest.fn(),
     activateAccount: jest.fn(),
+    anonymousSession: jest.fn(),
+    cmsClientGrpcConfig: jest.fn(),
+    cmsClientSessionToken: jest.fn(),
+    pingClient: jest.fn(),
+    authSmartcardPin: jest.fn(),
+    authSmartcardPassphrase: jest.fn(),
+    cardSecretQuestions: jest.fn(),
+    resetPinQA: jest.fn(),
   } satisfies Record<keyof AuthEpicDependencies['api'], jest.Mock>;
 }
 

@@ -257,6 +257,32 @@ export const unblockEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
     }),
   );
 
+/** ChangePassphrase (issue 15): 'Passphrase changed' / 'Could not change the card passphrase'. */
+export const changePassphraseEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.changePassphraseRequested.type),
+    mergeMap((action) => {
+      const { readerName, pin, passphrase } = (action as ReturnType<typeof A.changePassphraseRequested>).payload;
+      return defer(() => api.changePassphrase(cmsVersionOf(state$.value), { card_id: { readerName }, pin, passphrase })).pipe(
+        map(() => done(bus, readerName, MESSAGES.PASSPHRASE_CHANGED, { ok: true })),
+        catchError((error: unknown) => of(done(bus, readerName, MESSAGES.PASSPHRASE_CHANGE_FAILED, { ok: false, error }))),
+      );
+    }),
+  );
+
+/** ResetPinPassphrase with the PUK the server holds, to a new passphrase (issue 15). */
+export const resetPinPassphraseEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.resetPinPassphraseRequested.type),
+    mergeMap((action) => {
+      const { readerName, passphrase } = (action as ReturnType<typeof A.resetPinPassphraseRequested>).payload;
+      return defer(() => api.resetPinPassphrase(cmsVersionOf(state$.value), { card_id: { readerName }, passphrase })).pipe(
+        map(() => done(bus, readerName, MESSAGES.PIN_PASSPHRASE_RESET, { ok: true })),
+        catchError((error: unknown) => of(done(bus, readerName, MESSAGES.PIN_RESET_FAILED, { ok: false, error }))),
+      );
+    }),
+  );
+
 /** ReissueCard: new keys and certificates on the card; the server's certRevokeError, when any, is shown. */
 export const reissueEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -335,4 +361,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic, changePassphraseEpic, resetPinPassphraseEpic);

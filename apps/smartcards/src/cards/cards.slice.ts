@@ -10,7 +10,7 @@ import { resetAll } from '@tessera/store';
 import { readersActions } from '../readers/readers.slice';
 
 /** The card actions a reader's card can take on the cms screen. */
-export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean' | 'reissue';
+export type CardActionKind = 'issue' | 'register' | 'changePin' | 'unblock' | 'clean' | 'reissue' | 'changePassphrase' | 'resetPinPassphrase';
 
 /** One card action on a reader: its progress steps as the server reports them, then the outcome. */
 export interface CardAction {
@@ -91,6 +91,14 @@ export const cardsSlice = createSlice({
     },
     unblockRequested(state, action: PayloadAction<{ readerName: string; newPin: string }>) {
       start(state, action.payload.readerName, 'unblock');
+    },
+    /** ChangePassphrase (issue 15): the card's current PIN or passphrase to a new passphrase. */
+    changePassphraseRequested(state, action: PayloadAction<{ readerName: string; pin: string; passphrase: string }>) {
+      start(state, action.payload.readerName, 'changePassphrase');
+    },
+    /** ResetPinPassphrase (issue 15): the card reset with the server's PUK to a new passphrase. */
+    resetPinPassphraseRequested(state, action: PayloadAction<{ readerName: string; passphrase: string }>) {
+      start(state, action.payload.readerName, 'resetPinPassphrase');
     },
     reissueRequested(state, action: PayloadAction<{ readerName: string; pin: string; forceRevoke: boolean }>) {
       start(state, action.payload.readerName, 'reissue');

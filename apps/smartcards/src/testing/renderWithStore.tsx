@@ -45,6 +45,8 @@ export function fakeApi() {
     updateSmartcard: jest.fn(),
     batchPrintStatus: jest.fn(),
     listBatches: jest.fn().mockResolvedValue({ batches: [], total: 0, page: 1, pageSize: 10 }),
+    changePassphrase: jest.fn(),
+    resetPinPassphrase: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

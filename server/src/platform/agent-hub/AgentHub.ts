@@ -19,6 +19,7 @@ import type { AgentTokenClaims, AgentTokenStore } from './tokens';
 
 export type { HubEvent } from './registry';
 export { RESUME_TOKEN_TTL_MS } from './stream-endpoint';
+import { RESUME_TOKEN_TTL_MS } from './stream-endpoint';
 
 /** Lifetime of the token the browser hands to the agent (issue 5: one minute). */
 export const CONNECT_TOKEN_TTL_MS = 60_000;
@@ -46,6 +47,8 @@ export class AgentHub {
   readonly #registry: AgentRegistry;
   readonly #endpoint: AgentStreamEndpoint;
   readonly #fanout: RedisFanout | null;
+  /** Sessions between a sign-in's commit and the move of their agents: the sweep leaves them alone. */
+  readonly #rebinding = new Set<string>();
   #sweep: NodeJS.Timeout | null = null;
 
   constructor(options: AgentHubOptions) {
@@ -181,9 +184,44 @@ export class AgentHub {
 
   /** Ends every agent of a session, on every instance (logout, KillSession, expiry). */
   async endSession(sessionId: string, reason: string): Promise<void> {
+    // A sign-in deleting the session it replaces: its agents move to the new session instead (rebindSession).
+    if (this.#rebinding.has(sessionId)) return;
     this.#endLocal(sessionId, reason);
     await this.#options.tokens.revokeSession(sessionId);
     await this.#fanout?.publishSessionEnded(sessionId, reason);
+  }
+
+  /**
+   * Sign-in replaces session `from` with a new one (issue 15 "the hub re-binds the agent to the new session
+   * atomically"): `commit` (the caller's transaction that deletes `from` and creates the new session, answering
+   * it as `to`) runs while the sweep leaves `from` alone; once it succeeds, every agent of `from` on this instance is moved to `to` in one
+   * synchronous step (its calls, events and listeners follow the new session id) and handed a resume token of the
+   * new session (a second Welcome). A card operation therefore finds the agent under the old session until the
+   * commit and under the new one after it, never under none; the browser does not link again. Answers what
+   * `commit` answers, and the number of agents moved; a failed commit moves nothing.
+   */
+  async rebindSession<T>(from: string, commit: () => Promise<{ value: T; to: { sessionId: string; userId: string | null } }>): Promise<{ value: T; moved: number }> {
+    this.#rebinding.add(from);
+    try {
+      const { value, to } = await commit();
+      const agents = this.#registry.agents((a) => a.claims.sessionId === from);
+      for (const agent of agents) agent.claims = { ...agent.claims, sessionId: to.sessionId, userId: to.userId };
+      for (const agent of agents) {
+        await this.#fanout?.unregister(from, agent.id);
+        await this.#fanout?.register(to.sessionId, agent.id, agent.connectedAt);
+        const resumeToken = await this.#options.tokens.issue({ ...agent.claims, kind: 'resume' }, RESUME_TOKEN_TTL_MS);
+        try {
+          agent.send({ welcome: { agentId: agent.id, resumeToken } });
+        } catch {
+          // The stream is gone: the drop handler forgets the agent.
+        }
+      }
+      await this.#options.tokens.revokeSession(from);
+      if (agents.length > 0) this.#publishEvent(to.sessionId, { type: 'agentConnected', readerName: '' });
+      return { value, moved: agents.length };
+    } finally {
+      this.#rebinding.delete(from);
+    }
   }
 
   /** Ends every agent of a user's sessions on this instance (account disabled). */
@@ -210,9 +248,11 @@ export class AgentHub {
   async #sweepSessions(): Promise<void> {
     const sessionIds = new Set(this.#registry.agents().map((a) => a.claims.sessionId));
     for (const sessionId of sessionIds) {
+      if (this.#rebinding.has(sessionId)) continue;
       try {
         const session = await this.#options.sessions.get(sessionId);
-        if (!session || isExpired(session, this.#options.now())) this.#endLocal(sessionId, 'the session has ended');
+        // Checked again after the read: a sign-in may have started moving this session's agents meanwhile.
+        if ((!session || isExpired(session, this.#options.now())) && !this.#rebinding.has(sessionId)) this.#endLocal(sessionId, 'the session has ended');
       } catch (error) {
         this.#options.log?.warn({ err: error }, 'agent hub session sweep failed');
       }

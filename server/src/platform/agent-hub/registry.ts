@@ -42,7 +42,8 @@ interface Pending {
 /** One agent linked to this instance. */
 export interface LinkedAgent {
   readonly id: string;
-  readonly claims: AgentTokenClaims;
+  /** Replaced (not mutated) when sign-in moves the agent to the new session ({@link AgentHub.rebindSession}). */
+  claims: AgentTokenClaims;
   readonly connectedAt: number;
   info: AgentInfo | null;
   /** Sends a message down the agent's stream (throws when the stream is gone). */

@@ -181,4 +181,17 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_UPDATED: 'Smartcard updated',
   SMARTCARD_UPDATE_FAILED: 'Smartcard could not be updated',
   SMARTCARD_NOT_REISSUABLE: 'only an issued card with its user, card template and management key can be reissued',
+  /** designed: smartcard sign-in (signin §7 AuthSmartcardPIN, AuthSmartcardPassphrase; 'Incorrect PIN.' is the spec's). */
+  SMARTCARD_SIGN_IN: 'Sign in with a smartcard',
+  SMARTCARD_SIGN_IN_REFUSED: 'This smartcard cannot be used to sign in.',
+  SMARTCARD_SIGN_IN_NO_CARD: 'The card is not in a reader of your security client.',
+  /** designed: passphrase calls (signin §4 change passphrase; §7 ChangePassphrase, ResetPinPassphrase). */
+  PASSPHRASE_NOT_ALLOWED: 'The card template of this card does not allow a passphrase.',
+  PASSPHRASE_NEEDS_LETTER: 'A passphrase must contain at least one letter',
+  PASSPHRASE_CHANGED: 'Passphrase changed',
+  PASSPHRASE_CHANGE_FAILED: 'Could not change the card passphrase',
+  PIN_PASSPHRASE_RESET: 'The card PIN or passphrase has been reset',
+  PIN_OR_PASSPHRASE_REQUIRED: 'Give either a new PIN or a new passphrase, not both.',
+  /** designed: GET ReadCertStore and CardDetails (signin §3, §7). */
+  CERT_STORE_READ_FAILED: 'Could not read the certificates on the card',
 } as const);

@@ -6,6 +6,7 @@ import { trimUsername } from '@tessera/domain';
 import { followLink, FormError, PageLayout, TextField, useLocation } from '@tessera/ui';
 import { loginActions, loginSelectors } from '../login.slice';
 import { TotpStep } from '../TotpStep';
+import { SmartcardSignIn } from '../smartcard';
 
 /**
  * `/login`: username and password (signin §2, §5). The username is trimmed before it is sent; a
@@ -83,6 +84,7 @@ export function LoginPage() {
           Use a passkey
         </Button>
       )}
+      <SmartcardSignIn />
       {passkeyCeremony === 'modal' && (
         <Text as="p" role="status" style={{ fontSize: 12 }}>
           Waiting for your passkey…

@@ -127,6 +127,35 @@ describe('CardActionsSection', () => {
     expect(api.listSmartcards.mock.calls.length).toBe(listed + 1);
   });
 
+  it('should change the PIN to a passphrase and reset the passphrase with the PUK, refusing a passphrase without a letter first', async () => {
+    const { api } = setup();
+    fireEvent.click(screen.getByLabelText('Change passphrase'));
+    fireEvent.change(pinField('Current PIN'), { target: { value: '24681357' } });
+    fireEvent.change(pinField('New passphrase'), { target: { value: '12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change passphrase card' }));
+    expect(screen.getByText('A passphrase must contain at least one letter')).toBeTruthy();
+    expect(api.changePassphrase).not.toHaveBeenCalled();
+
+    api.changePassphrase.mockResolvedValue({ changed: true });
+    fireEvent.change(pinField('Current PIN'), { target: { value: '24681357' } });
+    fireEvent.change(pinField('New passphrase'), { target: { value: 'sesame12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change passphrase card' }));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Passphrase changed'));
+    expect(api.changePassphrase).toHaveBeenCalledWith('CMS-v2', { card_id: { readerName: READER }, pin: '24681357', passphrase: 'sesame12' });
+
+    // The server names the field when the card's template allows no passphrase.
+    api.resetPinPassphrase.mockRejectedValueOnce(Object.assign(new Error('The card template of this card does not allow a passphrase.'), { status: 400, code: 'VALIDATION', field: 'passphrase' }));
+    fireEvent.click(screen.getByLabelText('Reset passphrase'));
+    fireEvent.change(pinField('New passphrase'), { target: { value: 'letmein1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset passphrase card' }));
+    await waitFor(() => expect(screen.getAllByText(/does not allow a passphrase/).length).toBeGreaterThan(0));
+    api.resetPinPassphrase.mockResolvedValue({ reset: true, kind: 'passphrase' });
+    fireEvent.change(pinField('New passphrase'), { target: { value: 'letmein1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset passphrase card' }));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('The card PIN or passphrase has been reset'));
+    expect(api.resetPinPassphrase).toHaveBeenLastCalledWith('CMS-v2', { card_id: { readerName: READER }, passphrase: 'letmein1' });
+  });
+
   it('should reissue with the card PIN and forceRevoke, show a wrong PIN, and refresh the card list', async () => {
     const { api, bus } = setup();
     fireEvent.click(screen.getByLabelText('Reissue'));

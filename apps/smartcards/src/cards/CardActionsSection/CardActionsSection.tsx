@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Button, Heading, Text } from '@primer/react';
 import { FormError, TextField, followLink } from '@tessera/ui';
 import { validatePin, type CardReader } from '@tessera/domain';
+import { validatePassphraseInput } from './passphraseInput';
 import { cardsActions, cardsSelectors, type CardActionKind } from '../cards.slice';
 
 const ACTIONS: { kind: CardActionKind; label: string }[] = [
@@ -12,6 +13,8 @@ const ACTIONS: { kind: CardActionKind; label: string }[] = [
   { kind: 'unblock', label: 'Unblock' },
   { kind: 'reissue', label: 'Reissue' },
   { kind: 'clean', label: 'Clean' },
+  { kind: 'changePassphrase', label: 'Change passphrase' },
+  { kind: 'resetPinPassphrase', label: 'Reset passphrase' },
 ];
 
 /** The server's progress steps shown to people. */
@@ -23,6 +26,8 @@ const STEP_TEXT: Record<string, string> = {
   'issue certificates': 'Certificates issued',
   'write certificates': 'Certificates written to the card',
   'change PIN': 'PIN changed on the card',
+  'change passphrase': 'Passphrase set on the card',
+  'reset passphrase': 'Passphrase set with the PUK',
   unblock: 'PIN unblocked with the PUK',
   reset: 'Card wiped',
   done: 'Done',
@@ -63,10 +68,11 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (!reader) return;
     // The template's PIN rules (or the tenant policy it carries) are checked before anything is sent (signin §5).
     const rules = kind === 'issue' && template ? template.pinRequirements : null;
-    const problem = kind === 'clean' || kind === 'register' ? null : kind === 'reissue' ? (pin ? null : 'Enter the card PIN.') : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
+    const passphraseKind = kind === 'changePassphrase' || kind === 'resetPinPassphrase';
+    const problem = kind === 'clean' || kind === 'register' ? null : kind === 'reissue' ? (pin ? null : 'Enter the card PIN.') : passphraseKind ? validatePassphraseInput(pin) : validatePin(pin, rules ? { ...rules, message: rules.description } : {});
     if (kind === 'issue' && !username.trim()) return setRefused({ field: 'username', message: 'Enter the username of the card holder.' });
     if (kind === 'issue' && !template) return setRefused({ field: 'template', message: 'Create a card template first.' });
-    if (kind === 'changePin' && !oldPin) return setRefused({ field: 'oldPin', message: 'Enter the current PIN.' });
+    if ((kind === 'changePin' || kind === 'changePassphrase') && !oldPin) return setRefused({ field: 'oldPin', message: 'Enter the current PIN.' });
     if (problem) return setRefused({ field: 'pin', message: problem });
     setRefused(null);
     const name = reader.name;
@@ -76,6 +82,8 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
     if (kind === 'clean') dispatch(cardsActions.cleanRequested({ readerName: name }));
     if (kind === 'reissue') dispatch(cardsActions.reissueRequested({ readerName: name, pin, forceRevoke }));
     if (kind === 'register') dispatch(cardsActions.registerRequested({ readerName: name }));
+    if (kind === 'changePassphrase') dispatch(cardsActions.changePassphraseRequested({ readerName: name, pin: oldPin, passphrase: pin }));
+    if (kind === 'resetPinPassphrase') dispatch(cardsActions.resetPinPassphraseRequested({ readerName: name, passphrase: pin }));
     setPin('');
     setOldPin('');
   };
@@ -127,16 +135,16 @@ export function CardActionsSection({ readers }: CardActionsSectionProps) {
               <FormError>{errorOf('template', 'card_template_id')}</FormError>
             </>
           ) : null}
-          {kind === 'changePin' ? <TextField label="Current PIN" type="password" autoComplete="off" value={oldPin} error={errorOf('oldPin', 'old_pin')} onChange={(e) => setOldPin(e.target.value)} /> : null}
+          {kind === 'changePin' || kind === 'changePassphrase' ? <TextField label="Current PIN" type="password" autoComplete="off" value={oldPin} error={errorOf('oldPin', 'old_pin')} onChange={(e) => setOldPin(e.target.value)} /> : null}
           {kind === 'register' ? <Text as="p">Registering records the card (serial and ATR) without a user; assign it to a user on its page, then issue it.</Text> : null}
           {kind === 'register' ? null : kind !== 'clean' ? (
             <TextField
-              label={kind === 'issue' ? 'PIN' : kind === 'reissue' ? 'Card PIN' : 'New PIN'}
+              label={kind === 'issue' ? 'PIN' : kind === 'reissue' ? 'Card PIN' : kind === 'changePassphrase' || kind === 'resetPinPassphrase' ? 'New passphrase' : 'New PIN'}
               type="password"
               autoComplete="off"
               hint={kind === 'issue' && template ? template.pinRequirements.description : undefined}
               value={pin}
-              error={errorOf('pin', 'pin', 'new_pin', 'card_pin')}
+              error={errorOf('pin', 'pin', 'new_pin', 'card_pin', 'passphrase')}
               onChange={(e) => setPin(e.target.value)}
             />
           ) : (

@@ -1,0 +1,3 @@
+export { SmartcardSignIn } from './SmartcardSignIn';
+export { smartcardSignInSlice } from './smartcardSignIn.slice';
+export { detectCardEpic, linkAgentEpic, smartcardSignInEpic, pinQuestionsEpic, pinResetEpic } from './smartcardSignIn.epics';
