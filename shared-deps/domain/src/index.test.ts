@@ -88,6 +88,8 @@ describe('@tessera/domain exports', () => {
         'SMARTCARD_SORT_KEYS', 'SMARTCARD_LIST_PAGE_SIZE_MAX', 'SUSPENDABLE_STATUSES', 'SUSPENSION_REASON_MAX_LENGTH',
         // issue 16: card batches
         'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
+        // issue 15: temporary cards, VSC, cloud HSM config
+        'TEMPORARY_CARD_CONFIGURATION_FALLBACK', 'TEMPORARY_CARD_MAX_DAYS', 'TEMPORARY_CARD_EXTENSIONS', 'TEMPORARY_CARD_MESSAGES', 'REPLACEABLE_STATUSES', 'isTemporaryCard', 'cardsReplaceableByTemporary', 'validateTemporaryDuration', 'temporaryValidityDays', 'temporaryCardExpiry', 'isTemporaryCardExpired', 'VSC_CARD_TYPE', 'VSC_READER_PREFIX', 'VSC_MESSAGES', 'CLOUD_HSM_LIMITS', 'CLOUD_HSM_MESSAGES', 'validateCloudHsmConfig',
       ].sort(),
     );
   });
