@@ -48,6 +48,7 @@ import { batchesRoutes } from './smartcards/batches.routes';
 import { cardsRoutes } from './smartcards/cards.routes';
 import { temporaryCardsRoutes } from './smartcards/temporary-cards.routes';
 import { vscRoutes } from './smartcards/vsc.routes';
+import { cloudHsmRoutes } from './smartcards/cloud-hsm.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { devicesRoutes } from './devices/devices.routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cardsRoutes);
   await app.register(temporaryCardsRoutes);
   await app.register(vscRoutes);
+  await app.register(cloudHsmRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);
