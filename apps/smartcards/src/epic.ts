@@ -41,6 +41,12 @@ export interface SmartcardsEpicDependencies {
     | 'deleteApplet'
     | 'batchPrintStatus'
     | 'listBatches'
+    | 'temporaryCardConfiguration'
+    | 'temporaryCardCandidates'
+    | 'issueTemporaryCard'
+    | 'issueVsc'
+    | 'temporarilyReplacedBy'
+    | 'temporarilyReplaces'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

@@ -45,6 +45,12 @@ export function fakeApi() {
     updateSmartcard: jest.fn(),
     batchPrintStatus: jest.fn(),
     listBatches: jest.fn().mockResolvedValue({ batches: [], total: 0, page: 1, pageSize: 10 }),
+    temporaryCardConfiguration: jest.fn().mockResolvedValue({ defaultDuration: 0, unlimitedIsDefault: true }),
+    temporaryCardCandidates: jest.fn().mockResolvedValue({ smartcards: [] }),
+    issueTemporaryCard: jest.fn(),
+    issueVsc: jest.fn(),
+    temporarilyReplacedBy: jest.fn().mockResolvedValue({ smartcards: [] }),
+    temporarilyReplaces: jest.fn().mockResolvedValue({ smartcards: [] }),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 
