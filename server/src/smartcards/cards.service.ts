@@ -251,13 +251,13 @@ function pinActionError(error: unknown, failed: string): unknown {
 }
 
 /** The record of the card in a reader (read by its serial over an open session). @throws NotFoundError */
-async function recordOfCard(deps: CardsDeps, tenantId: string, piv: PivSession): Promise<SmartcardRow> {
+async function recordOfCard(deps: CardsDeps, tenantId: string, piv: PivSession, options: { forUse?: boolean } = {}): Promise<SmartcardRow> {
   const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
   const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
   const row = serialNumber ? await repo.findCardBySerial(deps.db, tenantId, serialNumber) : undefined;
   if (!row) throw new NotFoundError('The smartcard');
   // An expired temporary card is refused for use (issue 15; temporary-cards.service expires it).
-  if (row.status === 'expired' || isTemporaryCardExpired(row, deps.now())) throw new ConflictError('card_id', TEMPORARY_CARD_MESSAGES.EXPIRED);
+  if (options.forUse !== false && (row.status === 'expired' || isTemporaryCardExpired(row, deps.now()))) throw new ConflictError('card_id', TEMPORARY_CARD_MESSAGES.EXPIRED);
   return row;
 }
 
@@ -503,7 +503,7 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
   const readerName = readerOf(request.card_id);
   return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
     card.step('read card');
-    const row = await recordOfCard(deps, auth.tenantId, piv).catch((error: unknown) => {
+    const row = await recordOfCard(deps, auth.tenantId, piv, { forUse: false }).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });

@@ -166,6 +166,9 @@ describe('temporary cards', () => {
     expect(old.extensions.temporarily_replaced_by).toBeUndefined();
     expect(await certStatuses(originalId)).toEqual(['issued:']);
     expect((await t.auditRows('smartcard.temporary-expire')).at(-1)).toMatchObject({ actor_username: 'system', target_id: temporaryId, detail: { replaced: originalId, restoredStatus: 'issued' } });
+    // An expired temporary card can still be cleaned (wiped and forgotten) for reuse.
+    expect((await admin.post(`${P}/CleanCard`, { card_id: { readerName: reader(1) } })).json()).toEqual({ cleaned: true, certRevokeError: null });
+    expect((await admin.get(`${P}/TemporarilyReplacedBy?smartcard_id=${originalId}`)).json()).toEqual({ smartcards: [] });
     // The old card may be replaced again.
     expect((await admin.get(`${P}/TemporaryCardCandidates?user_id=${aliceId}`)).json().smartcards.map((c: { cardId: string }) => c.cardId)).toEqual([originalId]);
   });
@@ -177,7 +180,7 @@ describe('temporary cards', () => {
     const response = await admin.post(`${P}/AssignTemporaryCard`, { card_id: cardId, user_id: aliceId, card_template_id: cardTemplateId, old_card_id: originalId, validity_duration: 0 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'assigned', userId: aliceId, extensions: { temporary_card: true, temporarily_replaces: originalId, temporary_card_expires_at: null } });
-    expect((await admin.get(`${P}/TemporarilyReplacedBy?smartcard_id=${originalId}`)).json().smartcards.map((c: { cardId: string; status: string }) => `${c.cardId}:${c.status}`)).toEqual([`${cardId}:assigned`, `${temporaryId}:expired`]);
+    expect((await admin.get(`${P}/TemporarilyReplacedBy?smartcard_id=${originalId}`)).json().smartcards.map((c: { cardId: string; status: string }) => `${c.cardId}:${c.status}`)).toEqual([`${cardId}:assigned`]);
     expect((await cardRow(originalId)).status).toBe('suspended');
     expect((await t.auditRows('smartcard.temporary-assign')).at(-1)).toMatchObject({ target_id: cardId, detail: { replaces: originalId, expiresAt: null } });
     // Unlimited: a year later it is still the replacement.
