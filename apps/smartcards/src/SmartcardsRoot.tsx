@@ -9,6 +9,7 @@ import { PrintSmartcardSearchPage } from './batches/PrintSmartcardSearchPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
+import { HsmAuthenticatePage } from './cloud-hsm/HsmAuthenticatePage';
 
 /** The smartcards area's pages by path; root-config mounts this app only on routes of the `smartcards` area. */
 export function SmartcardsRoot() {
@@ -32,6 +33,8 @@ export function SmartcardsRoot() {
       return <BatchPrintStatusPage batchId={match.params.id ?? ''} />;
     case '/credentials/smartcards/printSmartcardSearch':
       return <PrintSmartcardSearchPage />;
+    case '/credentials/smartcards/authenticatehsm':
+      return <HsmAuthenticatePage />;
     default:
       return <NotAvailablePage />;
   }

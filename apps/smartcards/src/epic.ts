@@ -47,6 +47,10 @@ export interface SmartcardsEpicDependencies {
     | 'issueVsc'
     | 'temporarilyReplacedBy'
     | 'temporarilyReplaces'
+    | 'listCloudHsmConfigs'
+    | 'addCloudHsmConfig'
+    | 'deleteCloudHsmConfig'
+    | 'authenticateHsm'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & { showToast(input: ToastInput): void };
   now: () => number;

@@ -9,9 +9,11 @@ import { cardsEpic } from './cards/cards.epics';
 import { cardsSlice } from './cards/cards.slice';
 import { temporaryCardsEpic } from './temporary-cards/temporaryCards.epics';
 import { temporaryCardsSlice } from './temporary-cards/temporaryCards.slice';
+import { cloudHsmEpic } from './cloud-hsm/cloudHsm.epics';
+import { cloudHsmSlice } from './cloud-hsm/cloudHsm.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
 import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
@@ -30,4 +32,5 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   batchStatusEpic,
   batchListEpic,
   temporaryCardsEpic,
+  cloudHsmEpic,
 );

@@ -51,6 +51,10 @@ export function fakeApi() {
     issueVsc: jest.fn(),
     temporarilyReplacedBy: jest.fn().mockResolvedValue({ smartcards: [] }),
     temporarilyReplaces: jest.fn().mockResolvedValue({ smartcards: [] }),
+    listCloudHsmConfigs: jest.fn().mockResolvedValue({ configs: [] }),
+    addCloudHsmConfig: jest.fn(),
+    deleteCloudHsmConfig: jest.fn(),
+    authenticateHsm: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 
