@@ -2,17 +2,16 @@
  * Routes of temporary replacement cards (issue 15; signin §7 GET TemporaryCardConfiguration, TemporarilyReplacedBy,
  * TemporarilyReplaces; POST IssueTemporaryCard {card_request, old_card_id, validity_duration}, AssignTemporaryCard;
  * docs/api.md "Temporary cards"). smartcardManage. Also: PUT TemporaryCardConfiguration, the cards of a user a
- * temporary card may replace, and IssueTemporaryCardStream (IssueCardStream's progress for a temporary card).
+ * temporary card may replace.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { TEMPORARY_CARD_MAX_DAYS, type IssueTemporaryCardRequest } from '@tessera/domain';
+import { TEMPORARY_CARD_MAX_DAYS } from '@tessera/domain';
 import { errorResponses, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import { IssueCardSchema, SmartcardSchema } from './cards.routes';
-import { registerCardStreams } from './card-streams';
 import * as service from './temporary-cards.service';
 
 const tags = ['smartcards'];
@@ -24,7 +23,7 @@ const EXPIRY_SWEEP_MS = 60_000;
 // The range is checked by the service with domain's validateTemporaryDuration (the 400 names the field with its text).
 const Days = () => Type.Integer({ description: `days, 0 (unlimited) to ${TEMPORARY_CARD_MAX_DAYS}` });
 const ConfigurationSchema = Type.Object({ defaultDuration: Days(), unlimitedIsDefault: Type.Boolean() }, { additionalProperties: false });
-/** The IssueTemporaryCard body (also the message of IssueTemporaryCardStream). */
+/** The IssueTemporaryCard body. */
 export const IssueTemporaryCardSchema = Type.Object({ card_request: IssueCardSchema, old_card_id: Uuid(), validity_duration: Type.Optional(Days()) }, { additionalProperties: false });
 const AssignTemporaryCardSchema = Type.Object(
   { card_id: Uuid(), user_id: Uuid(), card_template_id: Uuid(), old_card_id: Uuid(), validity_duration: Type.Optional(Days()) },
@@ -68,12 +67,6 @@ export const temporaryCardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.issueTemporaryCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
-  registerCardStreams(app, {
-    paths: VERSIONS.map((v) => `/api2/${v}/IssueTemporaryCardStream`),
-    schema: IssueTemporaryCardSchema,
-    summary: 'IssueTemporaryCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome (designed, like IssueCardStream)',
-    run: (auth, actor, body, operationId) => service.issueTemporaryCard(deps, auth, actor, body as IssueTemporaryCardRequest, { operationId }),
-  });
   app.post(
     '/api2/CMS-v2/AssignTemporaryCard',
     {

@@ -1,22 +1,21 @@
 /**
  * Routes of virtual smart cards (issue 15; signin §7 POST IssueVSC; docs/api.md "Virtual smart cards"):
- * IssueVSC and IssueVSCStream (its progress, like IssueCardStream). smartcardManage.
+ * IssueVSC. smartcardManage.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PIV_PIN_LENGTH, type IssueVscRequest } from '@tessera/domain';
+import { PIV_PIN_LENGTH } from '@tessera/domain';
 import { errorResponses, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import { SmartcardSchema } from './cards.routes';
-import { registerCardStreams } from './card-streams';
 import * as service from './vsc.service';
 
 const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
 
-/** The IssueVSC body (also the message of IssueVSCStream). */
+/** The IssueVSC body. */
 export const IssueVscSchema = Type.Object(
   {
     user_id: Uuid(),
@@ -27,7 +26,7 @@ export const IssueVscSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Registers IssueVSC and IssueVSCStream. */
+/** Registers IssueVSC. */
 export const vscRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, audit: app.audit, now: () => app.now(), hub: app.agentHub, box: secretBoxFor(app.config), pki: pkiDepsOf(app) };
   app.post(
@@ -43,10 +42,4 @@ export const vscRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => service.issueVsc(deps, requireAuth(request), actorOf(request), request.body),
   );
-  registerCardStreams(app, {
-    paths: ['/api2/CMS-v2/IssueVSCStream'],
-    schema: IssueVscSchema,
-    summary: 'IssueVSC over a websocket: the request as the first message, then the card\'s progress steps and the outcome (designed, like IssueCardStream)',
-    run: (auth, actor, body, operationId) => service.issueVsc(deps, auth, actor, body as IssueVscRequest, { operationId }),
-  });
 };
