@@ -70,7 +70,8 @@ export default defineConfig({
     server(MAIN_PORT, 'main', { TESSERA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, TESSERA_ACME_HTTP01_PORT: String(ACME_HTTP01_E2E_PORT) }),
     server(SHORT_SESSION_PORT, 'short-session', { TESSERA_SESSION_IDLE_SECONDS: '10' }),
     {
-      command: 'node agent/bin/tessera-agent.mjs',
+      // A fresh data directory each run: the VSCs of the temporary cards journey live there (issue 15).
+      command: `rm -rf "${path.join(runDir, 'agent-data')}" && node agent/bin/tessera-agent.mjs`,
       cwd: root,
       url: `http://127.0.0.1:${AGENT_E2E_PORT}/version`,
       reuseExistingServer: false,
@@ -83,6 +84,9 @@ export default defineConfig({
         TESSERA_AGENT_READERS: 'virtual',
         TESSERA_AGENT_VIRTUAL_READERS: '1',
         TESSERA_AGENT_PRINTER_DIR: path.join(runDir, 'printed-cards'),
+        TESSERA_AGENT_DATA_DIR: path.join(runDir, 'agent-data'),
+        // A test key for the VSCs at rest (never a real one).
+        TESSERA_AGENT_VSC_KEY: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
       },
     },
   ],

@@ -19,6 +19,8 @@ import { VirtualCardPrinter } from './printers/virtual';
 import { IppCardPrinter } from './printers/ipp';
 import { PrinterError, type CardPrinter } from './printers/types';
 import { ServerLink, LinkError, type AgentHandlers } from './server-link/ServerLink';
+import { VscManager, VscStore } from './virtual-card/store';
+import { VSC_MESSAGES } from '@tessera/domain';
 
 /** A running agent. */
 export interface Agent {
@@ -101,6 +103,8 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     return found;
   };
   const readers = new ReaderService({ backend, debug, printers });
+  // Virtual smart cards (issue 15): with virtual readers and a VSC key only.
+  const vsc = virtual && config.vscKey ? new VscManager({ store: new VscStore({ dataDir: config.dataDir, key: config.vscKey }), readers: virtual, debug }) : null;
   let links: ServerLink[] = [];
   let boundPort = config.port;
 
@@ -119,7 +123,20 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     Ping: async () => ({ pong: true, version: AGENT_VERSION }),
     ListReaders: async () => ({ readers: readers.list() }),
     GetReader: async ({ readerName }) => readers.get(readerName),
-    ValidatePin: async ({ readerName, pin }) => readers.validatePin(readerName, pin),
+    ValidatePin: async ({ readerName, pin }) => {
+      try {
+        return await readers.validatePin(readerName, pin);
+      } finally {
+        // A VSC's retry counter moved either way: keep it.
+        await vsc?.persist(readerName);
+      }
+    },
+    CreateVirtualCard: async () => {
+      if (!vsc) throw Object.assign(new Error(VSC_MESSAGES.UNSUPPORTED), { code: 'NOT_SUPPORTED' });
+      const created = await vsc.create();
+      for (let i = 0; i < 200 && readers.get(created.readerName).smartcard?.cardType !== 'PIV'; i++) await new Promise((r) => setTimeout(r, 10));
+      return created;
+    },
     ListPrinters: async () => ({ printers: [...cardPrinters.values()].map((p) => p.info()) }),
     PrinterInsertCard: async ({ printerName }) => {
       const target = printerNamed(printerName);
@@ -138,6 +155,15 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     KillSession: async () => ({ killed: true }),
   };
 
+  /** The card sessions open on a VSC: the card is written back to its file when the session ends. */
+  const vscHandles = new Map<string, string>();
+  const persistVsc = async (handle: string): Promise<void> => {
+    const readerName = vscHandles.get(handle);
+    if (readerName === undefined) return;
+    vscHandles.delete(handle);
+    await vsc?.persist(readerName).catch((error: unknown) => debug(`VSC in '${readerName}' could not be saved: ${(error as Error).message}`));
+  };
+
   /**
    * The handlers of one link: the card sessions it opens are its own (another link cannot reach
    * them) and end with it.
@@ -148,6 +174,7 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
       debug(`operation ${operationId}: opening the card in '${readerName}'`);
       const opened = await readers.openCard(readerName);
       owned.add(opened.handle);
+      if (vsc?.isVsc(readerName)) vscHandles.set(opened.handle, readerName);
       return opened;
     },
     Transmit: async ({ handle, operationId, step, commands }) => {
@@ -159,12 +186,13 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     },
     CloseCard: async ({ handle }) => {
       if (owned.delete(handle)) await readers.closeCard(handle);
+      await persistVsc(handle);
       return { closed: true };
     },
   });
 
   const releaseAll = (owned: Set<string>) => {
-    for (const handle of owned) void readers.closeCard(handle);
+    for (const handle of owned) void readers.closeCard(handle).then(() => persistVsc(handle));
     owned.clear();
   };
 
@@ -290,6 +318,7 @@ export function createAgent(config: Readonly<AgentConfig>, options: { backend?: 
     virtual,
     links: () => [...links],
     async listen() {
+      if (vsc) await vsc.start();
       await readers.start();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

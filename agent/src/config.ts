@@ -34,6 +34,13 @@ export interface AgentConfig {
   debug: boolean;
   /** PEM file of the CA that signs the agent hub's TLS certificate (`TESSERA_AGENT_SERVER_CA`); default: system roots. */
   serverCa: string | undefined;
+  /** The agent's data directory (`TESSERA_AGENT_DATA_DIR`, default ~/.tessera-agent): its virtual smart cards live in `vsc/` there. */
+  dataDir: string;
+  /**
+   * The key that encrypts the virtual smart cards at rest (`TESSERA_AGENT_VSC_KEY`: 64 hex digits, AES-256-GCM), or
+   * null: the agent then holds no VSC (IssueVSC is refused).
+   */
+  vscKey: Buffer | null;
 }
 
 /** A configuration value is wrong; the message names the variable. */
@@ -83,6 +90,8 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env, overrides:
     printerDir: path.resolve(env.TESSERA_AGENT_PRINTER_DIR?.trim() || path.join(os.tmpdir(), 'tessera-printed-cards')),
     debug: env.TESSERA_AGENT_DEBUG === '1',
     serverCa: env.TESSERA_AGENT_SERVER_CA?.trim() || undefined,
+    dataDir: path.resolve(env.TESSERA_AGENT_DATA_DIR?.trim() || path.join(os.homedir(), '.tessera-agent')),
+    vscKey: parseVscKey(env.TESSERA_AGENT_VSC_KEY),
     ...overrides,
   });
 }
@@ -105,4 +114,12 @@ function parseIppPrinters(text: string | undefined): AgentConfig['ippPrinters'] 
     if (reader !== undefined && reader !== null && (typeof reader !== 'string' || !reader.trim())) throw bad(`entry ${index} has a 'reader' that is not a reader name`);
     return { name: name.trim(), uri, reader: typeof reader === 'string' ? reader : null };
   });
+}
+
+/** Parses `TESSERA_AGENT_VSC_KEY` (never echoed). @throws AgentConfigError naming the variable */
+function parseVscKey(text: string | undefined): Buffer | null {
+  const value = text?.trim();
+  if (!value) return null;
+  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new AgentConfigError('env: TESSERA_AGENT_VSC_KEY must be 64 hex digits (a 256-bit key), e.g. from `openssl rand -hex 32`');
+  return Buffer.from(value, 'hex');
 }

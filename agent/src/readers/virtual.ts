@@ -92,6 +92,20 @@ export class VirtualReaderBackend implements ReaderBackend {
     };
   }
 
+  /** Adds a reader holding a card (a VSC loaded or created by the agent); a reader of that name already there is kept. */
+  addReader(name: string, card: VirtualPivCard): void {
+    if (this.#slots.some((s) => s.name === name)) return;
+    card.reset();
+    this.#slots.push({ name, card, lastCard: card });
+    this.#events.emit('event', { type: 'readerAdded', readerName: name } satisfies BackendEvent);
+    this.#events.emit('event', { type: 'cardInserted', readerName: name, atr: card.atr } satisfies BackendEvent);
+  }
+
+  /** The card in a reader by name, or null. */
+  cardOf(name: string): VirtualPivCard | null {
+    return this.#slots.find((s) => s.name === name)?.card ?? null;
+  }
+
   async close(): Promise<void> {
     this.#events.removeAllListeners();
   }

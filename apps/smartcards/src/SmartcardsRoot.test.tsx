@@ -15,14 +15,14 @@ describe('SmartcardsRoot', () => {
       expiresAt: '2030-01-01T00:15:00.000Z',
       absoluteExpiresAt: '2030-01-01T08:00:00.000Z',
     });
-    window.history.pushState({}, '', '/credentials/smartcards/authenticatehsm');
+    window.history.pushState({}, '', '/credentials/smartcards/reports');
     render(<SmartcardsRoot />);
     expect(screen.getByText('This page is not available yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Card readers' }).getAttribute('href')).toBe('/credentials/smartcards/cms');
   });
 
   it('should show the page without links, and without looping, when signed out', () => {
-    window.history.pushState({}, '', '/credentials/smartcards/authenticatehsm');
+    window.history.pushState({}, '', '/credentials/smartcards/reports');
     render(<SmartcardsRoot />);
     expect(screen.getByText('This page is not available yet')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

@@ -10,6 +10,7 @@ import { BatchFilesPage } from './batches/BatchFilesPage';
 import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
+import { HsmAuthenticatePage } from './cloud-hsm/HsmAuthenticatePage';
 
 /** The smartcards area's pages by path; root-config mounts this app only on routes of the `smartcards` area. */
 export function SmartcardsRoot() {
@@ -35,6 +36,8 @@ export function SmartcardsRoot() {
       return <PrintSmartcardSearchPage />;
     case '/credentials/smartcards/batchfiles/download':
       return <BatchFilesPage />;
+    case '/credentials/smartcards/authenticatehsm':
+      return <HsmAuthenticatePage />;
     default:
       return <NotAvailablePage />;
   }

@@ -43,6 +43,16 @@ export interface SmartcardsEpicDependencies {
     | 'listBatches'
     | 'changePassphrase'
     | 'resetPinPassphrase'
+    | 'temporaryCardConfiguration'
+    | 'temporaryCardCandidates'
+    | 'issueTemporaryCard'
+    | 'issueVsc'
+    | 'temporarilyReplacedBy'
+    | 'temporarilyReplaces'
+    | 'listCloudHsmConfigs'
+    | 'addCloudHsmConfig'
+    | 'deleteCloudHsmConfig'
+    | 'authenticateHsm'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;

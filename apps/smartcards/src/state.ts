@@ -7,9 +7,13 @@ import { availabilityEpic, loadPassesEpic, passWritesEpic, userPassesEpic } from
 import { temporaryPassesSlice } from './temporary-passes/temporaryPasses.slice';
 import { cardsEpic } from './cards/cards.epics';
 import { cardsSlice } from './cards/cards.slice';
+import { temporaryCardsEpic } from './temporary-cards/temporaryCards.epics';
+import { temporaryCardsSlice } from './temporary-cards/temporaryCards.slice';
+import { cloudHsmEpic } from './cloud-hsm/cloudHsm.epics';
+import { cloudHsmSlice } from './cloud-hsm/cloudHsm.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
 import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
@@ -27,4 +31,6 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   appletWritesEpic,
   batchStatusEpic,
   batchListEpic,
+  temporaryCardsEpic,
+  cloudHsmEpic,
 );

@@ -13,6 +13,8 @@ import type { PasswordResetTokensTable } from '../auth/passwords/password-reset.
 import type { DirectoryConnectionsTable } from '../identity/directory.table';
 import type { EmailLinksTable } from '../identity/email-links.table';
 import type { PinRequirementsTable } from '../smartcards/pin-requirements.table';
+import type { TemporaryCardConfigsTable } from '../smartcards/temporary-cards.table';
+import type { CloudHsmConfigsTable } from '../smartcards/cloud-hsm.table';
 import type { CardTemplatesTable } from '../smartcards/card-templates.table';
 import type { SmartcardAppletsTable, SmartcardGpKeysTable } from '../smartcards/applets.table';
 import type { SmartcardBatchesTable, SmartcardBatchCardsTable } from '../smartcards/batches.table';
@@ -92,6 +94,8 @@ export interface Database {
   acme_orders: AcmeOrdersTable;
   acme_authorizations: AcmeAuthorizationsTable;
   acme_challenges: AcmeChallengesTable;
+  temporary_card_configs: TemporaryCardConfigsTable;
+  cloud_hsm_configs: CloudHsmConfigsTable;
 }
 
 /** The application's database handle. */

@@ -59,7 +59,7 @@ export const ReissueCardSchema = Type.Object(
 /** The UnregisterCard body (also the message of UnregisterCardStream). */
 export const UnregisterCardSchema = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
 const CertificateSchema = Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String() });
-const SmartcardSchema = Type.Object({
+export const SmartcardSchema = Type.Object({
   cardId: Type.String(),
   serialNumber: Type.String(),
   atr: Type.String(),

@@ -13,6 +13,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
+import { isTemporaryCardExpired, TEMPORARY_CARD_MESSAGES } from '@tessera/domain';
 import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
@@ -62,7 +63,7 @@ export class CardActionError extends AppError {
 /** The secret-box context a card's PUK or management key is sealed under (bound to the card's row id). */
 export const sealContext = (kind: 'puk' | 'management-key', cardId: string) => `smartcard-${kind}:${cardId}`;
 
-function toSmartcard(row: SmartcardRow): Smartcard {
+export function toSmartcard(row: SmartcardRow): Smartcard {
   return {
     cardId: row.id,
     serialNumber: row.serial_number,
@@ -250,11 +251,13 @@ function pinActionError(error: unknown, failed: string): unknown {
 }
 
 /** The record of the card in a reader (read by its serial over an open session). @throws NotFoundError */
-async function recordOfCard(deps: CardsDeps, tenantId: string, piv: PivSession): Promise<SmartcardRow> {
+async function recordOfCard(deps: CardsDeps, tenantId: string, piv: PivSession, options: { forUse?: boolean } = {}): Promise<SmartcardRow> {
   const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
   const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
   const row = serialNumber ? await repo.findCardBySerial(deps.db, tenantId, serialNumber) : undefined;
   if (!row) throw new NotFoundError('The smartcard');
+  // An expired temporary card is refused for use (issue 15; temporary-cards.service expires it).
+  if (options.forUse !== false && (row.status === 'expired' || isTemporaryCardExpired(row, deps.now()))) throw new ConflictError('card_id', TEMPORARY_CARD_MESSAGES.EXPIRED);
   return row;
 }
 
@@ -408,7 +411,7 @@ export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Act
 }
 
 /** Revokes the certificates of a record that are not revoked yet; the PKI's refusals are collected, not thrown. */
-async function revokeCertificates(deps: CardsDeps, auth: AuthContext, actor: Actor, row: SmartcardRow): Promise<string[]> {
+export async function revokeCertificates(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, row: SmartcardRow): Promise<string[]> {
   const errors: string[] = [];
   for (const certificate of row.certificates) {
     await revokeCertificate(deps.pki, auth, actor, { caId: certificate.caId, serialNumber: certificate.serialNumber, reason: 'cessationOfOperation' }).catch((error: unknown) => {
@@ -503,7 +506,7 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
   const readerName = readerOf(request.card_id);
   return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
     card.step('read card');
-    const row = await recordOfCard(deps, auth.tenantId, piv).catch((error: unknown) => {
+    const row = await recordOfCard(deps, auth.tenantId, piv, { forUse: false }).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });

@@ -27,7 +27,7 @@ describe('parseAgentParams', () => {
   it('should reject a method outside the protocol with UNKNOWN_METHOD', () => {
     expect(() => parseAgentParams('FormatDisk', '{}')).toThrow(expect.objectContaining({ code: 'UNKNOWN_METHOD' }));
     expect(isAgentMethod('toString')).toBe(false);
-    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession', 'OpenCard', 'Transmit', 'CloseCard', 'PrinterInsertCard', 'PrinterEjectCard', 'PrinterCardPrint']);
+    expect(AGENT_METHODS).toEqual(['Ping', 'ListReaders', 'GetReader', 'ValidatePin', 'ListPrinters', 'KillSession', 'OpenCard', 'Transmit', 'CloseCard', 'PrinterInsertCard', 'PrinterEjectCard', 'PrinterCardPrint', 'CreateVirtualCard']);
   });
 
   it('should check a print job: base64 images within their limits, named when refused', () => {

@@ -55,6 +55,12 @@ export interface AgentCalls {
    * whole card as PDF, base64. Fails NO_PRINTER, or PRINTER when the printer refuses the job.
    */
   PrinterCardPrint: { params: { printerName: string; cardSerial: string; front: string; back: string; pdf: string }; result: { printedCardId: string } };
+  /**
+   * Creates a factory-fresh virtual smart card (issue 15 IssueVSC), kept encrypted in the agent's data directory and
+   * loaded into its own virtual reader, which the answer names; the server then issues it like a card in a reader.
+   * Fails NOT_SUPPORTED when the agent holds no VSCs (no VSC key, or PC/SC readers only).
+   */
+  CreateVirtualCard: { params: { operationId: string }; result: { readerName: string; serial: string } };
 }
 
 /**
@@ -130,6 +136,7 @@ const PARAM_FIELDS: { readonly [M in AgentMethod]: { readonly [K in keyof AgentP
     back: { maxLength: PRINT_JOB_MAX_BASE64.side, pattern: BASE64 },
     pdf: { maxLength: PRINT_JOB_MAX_BASE64.pdf, pattern: BASE64 },
   },
+  CreateVirtualCard: { operationId: { maxLength: 64, pattern: /^[A-Za-z0-9_-]+$/ } },
 };
 
 /** Checks a Transmit batch. @throws AgentProtocolError BAD_PARAMS naming `commands` */

@@ -30,7 +30,7 @@ export type { CommandApdu, ResponseApdu, ApduTransport, BatchCommand, DecodedCom
 export type { Tlv } from './tlv';
 export type { PivCommand, PivResults, PivErrorCode, PivApplication, GeneratedKey, Chuid, PivSessionOptions } from './piv/session';
 export type { Slot } from './piv/constants';
-export type { VirtualPivCardOptions } from './virtual/VirtualPivCard';
+export type { VirtualPivCardOptions, VirtualPivCardState } from './virtual/VirtualPivCard';
 export { GpSession, GpError, ISD_AID, GP_INS, STATUS_SCOPE, DEFAULT_SCP03_KEY } from './gp/session';
 export { Scp03Channel, SCP03_CONSTANT, SECURITY_LEVEL, aesCmac, aesKcv, scp03Kdf, deriveSessionKeys, cardCryptogram, hostCryptogram } from './gp/scp03';
 export { parseCap, CapError } from './gp/cap';

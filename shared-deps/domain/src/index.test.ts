@@ -91,6 +91,8 @@ describe('@tessera/domain exports', () => {
         'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
         // issue 15 (session 7): card passphrases
         'allowsPassphrase', 'validatePassphrase',
+        // issue 15: temporary cards, VSC, cloud HSM config
+        'TEMPORARY_CARD_CONFIGURATION_FALLBACK', 'TEMPORARY_CARD_MAX_DAYS', 'TEMPORARY_CARD_EXTENSIONS', 'TEMPORARY_CARD_MESSAGES', 'REPLACEABLE_STATUSES', 'isTemporaryCard', 'cardsReplaceableByTemporary', 'validateTemporaryDuration', 'temporaryValidityDays', 'temporaryCardExpiry', 'isTemporaryCardExpired', 'VSC_CARD_TYPE', 'VSC_READER_PREFIX', 'VSC_MESSAGES', 'CLOUD_HSM_LIMITS', 'CLOUD_HSM_MESSAGES', 'validateCloudHsmConfig',
       ].sort(),
     );
   });

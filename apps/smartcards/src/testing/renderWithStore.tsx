@@ -47,6 +47,16 @@ export function fakeApi() {
     listBatches: jest.fn().mockResolvedValue({ batches: [], total: 0, page: 1, pageSize: 10 }),
     changePassphrase: jest.fn(),
     resetPinPassphrase: jest.fn(),
+    temporaryCardConfiguration: jest.fn().mockResolvedValue({ defaultDuration: 0, unlimitedIsDefault: true }),
+    temporaryCardCandidates: jest.fn().mockResolvedValue({ smartcards: [] }),
+    issueTemporaryCard: jest.fn(),
+    issueVsc: jest.fn(),
+    temporarilyReplacedBy: jest.fn().mockResolvedValue({ smartcards: [] }),
+    temporarilyReplaces: jest.fn().mockResolvedValue({ smartcards: [] }),
+    listCloudHsmConfigs: jest.fn().mockResolvedValue({ configs: [] }),
+    addCloudHsmConfig: jest.fn(),
+    deleteCloudHsmConfig: jest.fn(),
+    authenticateHsm: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

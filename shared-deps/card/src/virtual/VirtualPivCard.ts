@@ -11,7 +11,7 @@
  * short and extended APDUs; the YubiKey GET SERIAL, GET VERSION, SET MANAGEMENT KEY (INS FF) and
  * PIV RESET (INS FB) extensions.
  */
-import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, constants as cryptoConstants, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createPrivateKey, generateKeyPairSync, privateDecrypt, randomBytes, constants as cryptoConstants, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { p256, p384 } from '@noble/curves/nist';
 import { PIV_PIN_LENGTH } from '@tessera/domain';
 import { INS, SW, decodeApdu, type DecodedCommand } from '../apdu';
@@ -38,6 +38,23 @@ export interface VirtualPivCardOptions {
   pukRetries?: number;
   /** The card manager's SCP03 static keys (key version 30). Default: 40 41 … 4F for ENC, MAC and DEK. */
   gpKeys?: Scp03StaticKeys;
+}
+
+/** The persistent state of a virtual card (hex strings): see {@link VirtualPivCard.exportState}. */
+export interface VirtualPivCardState {
+  version: 1;
+  serial: number;
+  pin: string;
+  puk: string;
+  pinMax: number;
+  pukMax: number;
+  pinLeft: number;
+  pukLeft: number;
+  managementKey: string;
+  managementAlgorithm: number;
+  factory: { pin: string; puk: string; managementKey: string; managementAlgorithm: number };
+  objects: [number, string][];
+  keys: [number, { algorithm: number; rsaPkcs8?: string; ecScalar?: string }][];
 }
 
 interface CardKey {
@@ -544,6 +561,70 @@ export class VirtualPivCard {
     if (value.length === 0) this.#objects.delete(tag);
     else this.#objects.set(tag, Buffer.from(value));
     return Buffer.alloc(0);
+  }
+
+  /**
+   * The card's persistent state (PIN, PUK, counters, management key, objects and private keys), for the agent's
+   * encrypted store of virtual smart cards only (issue 15 IssueVSC): whoever holds it holds the card. Volatile
+   * state (selection, verified PIN, authentication) is not part of it.
+   */
+  exportState(): VirtualPivCardState {
+    const ref = (b: Buffer) => b.toString('hex');
+    return {
+      version: 1,
+      serial: this.serial,
+      pin: ref(this.#pin),
+      puk: ref(this.#puk),
+      pinMax: this.#pinMax,
+      pukMax: this.#pukMax,
+      pinLeft: this.#pinLeft,
+      pukLeft: this.#pukLeft,
+      managementKey: ref(this.#mgmKey),
+      managementAlgorithm: this.#mgmAlgorithm,
+      factory: { pin: ref(this.#factory.pin), puk: ref(this.#factory.puk), managementKey: ref(this.#factory.mgmKey), managementAlgorithm: this.#factory.mgmAlgorithm },
+      objects: [...this.#objects].map(([tag, value]) => [tag, value.toString('hex')]),
+      keys: [...this.#keys].map(([slot, key]) => [
+        slot,
+        { algorithm: key.algorithm, ...(key.rsa ? { rsaPkcs8: key.rsa.export({ format: 'der', type: 'pkcs8' }).toString('hex') } : {}), ...(key.ecScalar ? { ecScalar: Buffer.from(key.ecScalar).toString('hex') } : {}) },
+      ]),
+    };
+  }
+
+  /** A card from {@link VirtualPivCard.exportState}'s state. @throws RangeError on a state of another version */
+  static fromState(state: VirtualPivCardState): VirtualPivCard {
+    if (state.version !== 1) throw new RangeError(`virtual card state version ${String(state.version)} is not supported`);
+    const hex = (h: string) => Buffer.from(h, 'hex');
+    const unpad = (h: string) => {
+      const b = hex(h);
+      const end = b.indexOf(0xff);
+      return b.subarray(0, end === -1 ? b.length : end).toString('ascii');
+    };
+    const card = new VirtualPivCard({
+      serial: state.serial,
+      pin: unpad(state.factory.pin),
+      puk: unpad(state.factory.puk),
+      managementKey: hex(state.factory.managementKey),
+      managementAlgorithm: state.factory.managementAlgorithm,
+      pinRetries: state.pinMax,
+      pukRetries: state.pukMax,
+    });
+    card.#pin = hex(state.pin);
+    card.#puk = hex(state.puk);
+    card.#pinLeft = state.pinLeft;
+    card.#pukLeft = state.pukLeft;
+    card.#mgmKey = hex(state.managementKey);
+    card.#mgmAlgorithm = state.managementAlgorithm;
+    blockCipher(card.#mgmAlgorithm, card.#mgmKey);
+    card.#objects.clear();
+    for (const [tag, value] of state.objects) card.#objects.set(tag, hex(value));
+    for (const [slot, key] of state.keys) {
+      card.#keys.set(slot, {
+        algorithm: key.algorithm,
+        ...(key.rsaPkcs8 ? { rsa: createPrivateKey({ key: hex(key.rsaPkcs8), format: 'der', type: 'pkcs8' }) } : {}),
+        ...(key.ecScalar ? { ecScalar: new Uint8Array(hex(key.ecScalar)) } : {}),
+      });
+    }
+    return card;
   }
 }
 

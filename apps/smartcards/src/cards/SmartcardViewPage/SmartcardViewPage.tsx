@@ -5,6 +5,7 @@ import { getSessionState } from '@tessera/bus';
 import { SUSPENDABLE_STATUSES, SUSPENSION_REASON_MAX_LENGTH } from '@tessera/domain';
 import { FormError, PageLayout, TextField, followLink } from '@tessera/ui';
 import { cardsActions, cardsSelectors } from '../cards.slice';
+import { TemporaryCardLinks } from '../../temporary-cards/TemporaryCardLinks';
 
 /** Props of {@link SmartcardViewPage}. */
 export interface SmartcardViewPageProps {
@@ -81,6 +82,7 @@ export function SmartcardViewPage({ cardId }: SmartcardViewPageProps) {
               </div>
             ))}
           </dl>
+          <TemporaryCardLinks card={card} />
           <table aria-label="Certificates" style={{ width: '100%', borderCollapse: 'collapse', marginTop: 16 }}>
             <thead>
               <tr>

@@ -6,6 +6,7 @@ import { AgentAddressSection } from '../AgentAddressSection';
 import { PinPolicySection } from '../PinPolicySection';
 import { CardActionsSection } from '../../cards/CardActionsSection';
 import { SmartcardsSection } from '../../cards/SmartcardsSection';
+import { TemporaryCardsSection } from '../../temporary-cards/TemporaryCardsSection';
 import { ReadersPanel } from '../ReadersPanel';
 import { readersActions, readersSelectors } from '../readers.slice';
 
@@ -41,6 +42,7 @@ export function ReadersPage() {
       />
       {canManage ? <CardActionsSection readers={readers} /> : null}
       {canManage ? <SmartcardsSection /> : null}
+      {canManage ? <TemporaryCardsSection readers={readers} /> : null}
       <AgentAddressSection />
       {canManage ? <PinPolicySection /> : null}
     </PageLayout>

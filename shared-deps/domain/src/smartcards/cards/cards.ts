@@ -10,9 +10,10 @@
  * certificates and own management key are on it, `error` when an issue stopped part-way (nothing on the card
  * is trusted: clean it), `revoked` once its certificates are revoked, `suspended` while its use is stopped
  * (its certificates on hold, RFC 5280 certificateHold; resume goes back to the status it had). A card is never
- * `issued` unless every step succeeded.
+ * `issued` unless every step succeeded. `expired`: a temporary card past its validity (its certificates revoked;
+ * see temporary-cards/temporaryCards.ts).
  */
-export const SMARTCARD_STATUSES = ['registered', 'assigned', 'issuing', 'issued', 'error', 'revoked', 'suspended'] as const;
+export const SMARTCARD_STATUSES = ['registered', 'assigned', 'issuing', 'issued', 'error', 'revoked', 'suspended', 'expired'] as const;
 /** The statuses a card may be suspended from (designed). */
 export const SUSPENDABLE_STATUSES: readonly SmartcardStatus[] = ['registered', 'assigned', 'issued'];
 /** Longest suspension reason (designed). */

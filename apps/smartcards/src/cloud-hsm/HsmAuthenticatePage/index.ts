@@ -1,0 +1,1 @@
+export { HsmAuthenticatePage } from './HsmAuthenticatePage';

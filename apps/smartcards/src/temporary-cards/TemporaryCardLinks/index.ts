@@ -1,0 +1,1 @@
+export { TemporaryCardLinks } from './TemporaryCardLinks';

@@ -1,0 +1,107 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TEMPORARY_CARD_MESSAGES, VSC_MESSAGES, type CardReader, type CardTemplate, type Smartcard } from '@tessera/domain';
+import { fakeApi, installMatchMedia, renderWithStore } from '../../testing/renderWithStore';
+import { cardsActions } from '../../cards/cards.slice';
+import { TemporaryCardsSection } from './TemporaryCardsSection';
+
+const READER = 'Tessera Virtual Reader 0';
+const reader = { name: READER, cardPresent: true, status: 'PRESENT', processing: false, smartcard: { serialNumber: '1234', atr: '3B', cardType: 'PIV' } } as unknown as CardReader;
+const vscReader = { ...reader, name: 'Tessera VSC 99' } as CardReader;
+const template = {
+  cardTemplateId: 't1',
+  name: 'staff',
+  slots: [],
+  pinRequirements: { minLength: 8, maxLength: 8, digitsOnly: true, description: 'PIN must be between 8-8 numbers' },
+} as unknown as CardTemplate;
+const oldCard = { cardId: 'old1', serialNumber: '5555', status: 'issued', extensions: {}, certificates: [] } as unknown as Smartcard;
+
+function setup(configuration = { defaultDuration: 5, unlimitedIsDefault: false }) {
+  const api = fakeApi();
+  api.listCardTemplates.mockResolvedValue({ cardTemplates: [template] });
+  api.temporaryCardConfiguration.mockResolvedValue(configuration);
+  api.listUsers.mockResolvedValue({ totalResults: 1, results: [{ id: 'u1', username: 'alice' }] });
+  const rendered = renderWithStore(<TemporaryCardsSection readers={[reader, vscReader]} />, { api });
+  act(() => {
+    rendered.store.dispatch(cardsActions.listRequested());
+  });
+  return rendered;
+}
+
+const form = (name: string) => screen.getByRole('form', { name });
+
+describe('TemporaryCardsSection', () => {
+  beforeAll(installMatchMedia);
+
+  it('should find the user\'s replaceable cards, take the tenant\'s default days, and issue the temporary card', async () => {
+    const { api, bus } = setup();
+    api.temporaryCardCandidates.mockResolvedValue({ smartcards: [oldCard] });
+    api.issueTemporaryCard.mockResolvedValue({ cardId: 'new1', serialNumber: '7777' });
+    await screen.findAllByRole('option', { name: 'staff' });
+    // A VSC's reader is not offered for a temporary card.
+    expect(screen.queryByRole('option', { name: /Tessera VSC 99/ })).toBeNull();
+    const f = form('Temporary card');
+    fireEvent.change(f.querySelector('input[autocomplete="off"]')!, { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: "Find the user's cards" }));
+    await screen.findByRole('option', { name: '5555 (issued)' });
+    expect(api.temporaryCardCandidates).toHaveBeenCalledWith('u1');
+    expect((screen.getByLabelText('Validity (days)') as HTMLInputElement).value).toBe('5');
+    fireEvent.change(screen.getByLabelText('Validity (days)'), { target: { value: '400' } });
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
+    expect(screen.getByText(`Validity ${TEMPORARY_CARD_MESSAGES.DURATION_RANGE}`)).toBeTruthy();
+    expect(api.issueTemporaryCard).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Validity (days)'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
+    await waitFor(() => expect(screen.getByTestId('temporary-card-status').textContent).toBe(TEMPORARY_CARD_MESSAGES.ISSUED));
+    expect(api.issueTemporaryCard).toHaveBeenCalledWith({ card_request: { card_id: { readerName: READER }, user_id: 'u1', card_template_id: 't1', pin: '24681357' }, old_card_id: 'old1', validity_duration: 3 });
+    expect(screen.getByRole('link', { name: 'View the temporary card' }).getAttribute('href')).toBe('/credentials/smartcards/view/new1');
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: TEMPORARY_CARD_MESSAGES.ISSUED, message: '7777' });
+  });
+
+  it('should send 0 days when unlimited is the default, and show the server\'s refusal on its field', async () => {
+    const { api } = setup({ defaultDuration: 0, unlimitedIsDefault: true });
+    api.temporaryCardCandidates.mockResolvedValue({ smartcards: [oldCard] });
+    api.issueTemporaryCard.mockRejectedValue(Object.assign(new Error(TEMPORARY_CARD_MESSAGES.ALREADY_REPLACED), { field: 'old_card_id', status: 400 }));
+    await screen.findAllByRole('option', { name: 'staff' });
+    const f = form('Temporary card');
+    fireEvent.change(f.querySelector('input[autocomplete="off"]')!, { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: "Find the user's cards" }));
+    await screen.findByRole('option', { name: '5555 (issued)' });
+    expect((screen.getByLabelText('Unlimited') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('Validity (days)')).toBeNull();
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
+    await waitFor(() => expect(screen.getByTestId('temporary-card-status').textContent).toBe(`${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${TEMPORARY_CARD_MESSAGES.ALREADY_REPLACED}`));
+    expect(api.issueTemporaryCard.mock.calls[0][0].validity_duration).toBe(0);
+  });
+
+  it('should say when the user has no card to replace', async () => {
+    setup();
+    await screen.findAllByRole('option', { name: 'staff' });
+    fireEvent.change(form('Temporary card').querySelector('input[autocomplete="off"]')!, { target: { value: 'alice' } });
+    fireEvent.click(screen.getByRole('button', { name: "Find the user's cards" }));
+    expect(await screen.findByText(TEMPORARY_CARD_MESSAGES.NO_CARDS)).toBeTruthy();
+  });
+
+  it('should issue a VSC with the spec\'s toasts, success and failure', async () => {
+    const { api, bus } = setup();
+    await screen.findAllByRole('option', { name: 'staff' });
+    const f = form('Virtual smart card');
+    fireEvent.change(f.querySelector('input[autocomplete="off"]')!, { target: { value: 'alice' } });
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    expect(screen.getByText('PIN must be between 8-8 numbers', { selector: ':not([id$="hint"])' })).toBeTruthy();
+    expect(api.issueVsc).not.toHaveBeenCalled();
+    api.issueVsc.mockResolvedValueOnce({ cardId: 'v1', serialNumber: '4242' });
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    await waitFor(() => expect(screen.getByTestId('vsc-status').textContent).toBe(VSC_MESSAGES.ISSUED));
+    expect(api.issueVsc).toHaveBeenCalledWith({ user_id: 'u1', card_template_id: 't1', pin: '24681357' });
+    expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'VSC issued successfully!', message: '4242' });
+    api.issueVsc.mockRejectedValueOnce(Object.assign(new Error(VSC_MESSAGES.UNSUPPORTED), { status: 502 }));
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    await waitFor(() => expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'VSC could not be issued', message: VSC_MESSAGES.UNSUPPORTED }));
+  });
+});

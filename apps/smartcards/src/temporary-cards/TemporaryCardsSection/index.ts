@@ -1,0 +1,1 @@
+export { TemporaryCardsSection } from './TemporaryCardsSection';

@@ -1,0 +1,108 @@
+/**
+ * Epics of temporary cards and VSCs (issue 15): the configuration and a user's replaceable cards for the form, the
+ * issue of a temporary card (IssueTemporaryCard) and of a VSC (IssueVSC, signin §8 'VSC issued successfully!' /
+ * 'VSC could not be issued'), and the links of a card. Each outcome shows its toast; a refusal keeps the server's
+ * text and the field it named.
+ */
+import { combineEpics, ofType } from 'redux-observable';
+import type { Action } from '@reduxjs/toolkit';
+import { catchError, defer, map, mergeMap, of, switchMap } from 'rxjs';
+import { MESSAGES, TEMPORARY_CARD_MESSAGES, VSC_MESSAGES } from '@tessera/domain';
+import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
+import { temporaryCardsActions as A } from './temporaryCards.slice';
+
+const fieldOf = (error: unknown): string | null => {
+  const field = (error as { field?: unknown } | null)?.field;
+  return typeof field === 'string' ? field : null;
+};
+
+/** The user of a username (exact match), or a refusal naming `user_id`. */
+async function userIdOf(api: SmartcardsEpicDependencies['api'], username: string): Promise<string> {
+  const users = await api.listUsers({ search: username, take: 50 });
+  const user = users.results.find((u) => u.username === username);
+  if (!user) throw Object.assign(new Error(MESSAGES.SMARTCARD_USER_UNKNOWN), { field: 'user_id' });
+  return user.id;
+}
+
+/** The tenant's configuration (the fallback when it cannot be read). */
+export const configurationEpic: SmartcardsEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.configurationRequested.type),
+    switchMap(() =>
+      defer(() => api.temporaryCardConfiguration()).pipe(
+        map((configuration) => A.configurationLoaded(configuration)),
+        catchError(() => of(A.configurationLoaded({ defaultDuration: 0, unlimitedIsDefault: true }))),
+      ),
+    ),
+  );
+
+/** A user's cards a temporary card may replace. */
+export const candidatesEpic: SmartcardsEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.candidatesRequested.type),
+    switchMap((action) =>
+      defer(
+        async () => {
+          const userId = await userIdOf(api, (action as ReturnType<typeof A.candidatesRequested>).payload.username);
+          return { userId, cards: (await api.temporaryCardCandidates(userId)).smartcards };
+        },
+      ).pipe(
+        map((loaded) => (loaded.cards.length ? A.candidatesLoaded(loaded) : A.candidatesFailed(TEMPORARY_CARD_MESSAGES.NO_CARDS))),
+        catchError((error: unknown) => of(A.candidatesFailed(errorMessage(error)))),
+      ),
+    ),
+  );
+
+/** IssueTemporaryCard. */
+export const temporaryIssueEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.temporaryIssueRequested.type),
+    mergeMap((action) => {
+      const r = (action as ReturnType<typeof A.temporaryIssueRequested>).payload;
+      return defer(() => api.issueTemporaryCard({ card_request: { card_id: { readerName: r.readerName }, user_id: r.userId, card_template_id: r.cardTemplateId, pin: r.pin }, old_card_id: r.oldCardId, validity_duration: r.validityDays })).pipe(
+        map((card): Action => {
+          bus.showToast({ type: 'success', title: TEMPORARY_CARD_MESSAGES.ISSUED, message: card.serialNumber });
+          return A.temporaryIssueDone({ ok: true, message: TEMPORARY_CARD_MESSAGES.ISSUED, field: null, cardId: card.cardId });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: TEMPORARY_CARD_MESSAGES.ISSUE_FAILED, message: errorMessage(error) });
+          return of(A.temporaryIssueDone({ ok: false, message: `${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${errorMessage(error)}`, field: fieldOf(error), cardId: null }));
+        }),
+      );
+    }),
+  );
+
+/** IssueVSC. */
+export const vscIssueEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    ofType(A.vscIssueRequested.type),
+    mergeMap((action) => {
+      const r = (action as ReturnType<typeof A.vscIssueRequested>).payload;
+      return defer(async () => api.issueVsc({ user_id: await userIdOf(api, r.username), card_template_id: r.cardTemplateId, pin: r.pin })).pipe(
+        map((card): Action => {
+          bus.showToast({ type: 'success', title: VSC_MESSAGES.ISSUED, message: card.serialNumber });
+          return A.vscIssueDone({ ok: true, message: VSC_MESSAGES.ISSUED, field: null, cardId: card.cardId });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: VSC_MESSAGES.ISSUE_FAILED, message: errorMessage(error) });
+          return of(A.vscIssueDone({ ok: false, message: `${VSC_MESSAGES.ISSUE_FAILED}: ${errorMessage(error)}`, field: fieldOf(error), cardId: null }));
+        }),
+      );
+    }),
+  );
+
+/** The temporary card links of a card. */
+export const linksEpic: SmartcardsEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.linksRequested.type),
+    switchMap((action) => {
+      const { cardId } = (action as ReturnType<typeof A.linksRequested>).payload;
+      return defer(() => Promise.all([api.temporarilyReplacedBy(cardId), api.temporarilyReplaces(cardId)])).pipe(
+        map(([by, of_]) => A.linksLoaded({ cardId, replacedBy: by.smartcards, replaces: of_.smartcards })),
+        catchError(() => of(A.linksLoaded({ cardId, replacedBy: [], replaces: [] }))),
+      );
+    }),
+  );
+
+/** The epics of temporary cards and VSCs, as one. */
+export const temporaryCardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(configurationEpic, candidatesEpic, temporaryIssueEpic, vscIssueEpic, linksEpic);
