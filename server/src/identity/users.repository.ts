@@ -1,5 +1,6 @@
 /** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
+import { LIST_TOTAL_CAP } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount, type CappedCount } from '../platform/capped-count';
@@ -54,15 +55,52 @@ export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' 
 /**
  * A page of the tenant's users and the total, counted up to LIST_TOTAL_CAP past the page (`totalCapped` when
  * there are more): counting stops at the cap instead of rechecking every match of a broad term.
+ *
+ * A search takes the plan that suits its term (issue 13 bench: p95 ≤ 50 ms over 1,000,000 users in PostgreSQL):
+ *  - one statement first gathers at most `skip` + the cap + 1 matches in whatever order is cheapest (the
+ *    trigram index for a narrow term; a scan that stops early for a broad one), counts them and sorts the page
+ *    out of them (ids and sort keys only; the page's rows are then read by id): for a narrow term that is the
+ *    answer, from one index scan, where a count and a page each scanned the trigram index before;
+ *  - when it found more than that, the term is broad: the count is capped, and the page walks the sort order's
+ *    index with the filter until the page is full (matches are dense, so it reads few rows). Bitmap scans are
+ *    turned off for that one statement, because the planner cannot tell a broad term from a narrow one and
+ *    would otherwise pick the trigram bitmap and sort every match.
+ * Without a term, the capped count and the page walk the (tenant_id, username) index.
  */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<CappedCount & { rows: UserRow[] }> {
-  const base = db.selectFrom('users').where('tenant_id', '=', tenantId);
-  const order = (query: typeof base) => query.orderBy(USER_SORT_COLUMNS[q.sortField], q.sortDirection).orderBy('id').offset(q.skip).limit(q.take);
-  // The count and the page are separate statements: for a broad term PostgreSQL counts from the trigram
-  // index (bitmap) and pages along the username index, which a window count over the matches would defeat.
-  const filtered = q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
-  const [total, rows] = await Promise.all([cappedCount(db, filtered, q.skip), order(filtered).selectAll().execute()]);
-  return { ...total, rows };
+  const column = USER_SORT_COLUMNS[q.sortField];
+  const users = (handle: DbOrTrx) => {
+    const base = handle.selectFrom('users').where('tenant_id', '=', tenantId);
+    return q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
+  };
+  const page = (handle: DbOrTrx) => users(handle).orderBy(column, q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).selectAll().execute();
+  if (!q.search) {
+    const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip), page(db)]);
+    return { ...total, rows };
+  }
+  const limit = q.skip + LIST_TOTAL_CAP;
+  const direction = sql.raw(q.sortDirection === 'desc' ? 'desc' : 'asc');
+  // Only the id and the sort key are gathered (a narrow row each); the page's rows are read by id after.
+  const { rows: probed } = await sql<{ id: string | null; matches: string }>`
+    with m as materialized (${users(db).select(['id', sql.ref(column).as('sort_key')]).limit(limit + 1)})
+    select page.id, c.matches
+    from (select count(*) as matches from m) as c
+    left join lateral (select id from m order by sort_key ${direction}, id offset ${q.skip} limit ${q.take}) as page on true`.execute(db);
+  const matches = Number(probed[0]?.matches ?? 0);
+  if (matches <= limit) {
+    const ids = probed.map((row) => row.id).filter((id): id is string => id !== null);
+    const found = ids.length === 0 ? [] : await db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return { totalResults: matches, totalCapped: false, rows: ids.map((id) => byId.get(id)).filter((row): row is UserRow => row !== undefined) };
+  }
+  // Inside a caller's transaction the setting would outlive this statement: there the planner chooses alone.
+  const rows = db.isTransaction
+    ? await page(db)
+    : await db.transaction().execute(async (trx) => {
+        await sql`set local enable_bitmapscan = off`.execute(trx);
+        return page(trx);
+      });
+  return { totalResults: limit, totalCapped: true, rows };
 }
 
 /** Role ids held by each of these users. */

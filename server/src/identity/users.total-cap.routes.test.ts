@@ -39,6 +39,14 @@ describe('GET Users total cap', () => {
     const narrow = (await admin.get(`${USERS}?search=cap0001`)).json();
     expect(narrow.totalResults).toBe(10);
     expect(narrow).not.toHaveProperty('totalCapped');
+    // The narrow term's page is sorted out of its matches, in the order asked for; past its end, no rows and the total.
+    const narrowDesc = (await admin.get(`${USERS}?search=cap0001&sortField=username&sortDirection=desc&take=3`)).json();
+    expect(narrowDesc.results.map((u: { username: string }) => u.username)).toEqual(['cap00019', 'cap00018', 'cap00017']);
+    expect((await admin.get(`${USERS}?search=cap0001&skip=20`)).json()).toMatchObject({ totalResults: 10, results: [] });
+    // The broad term's page walks the sort order, either way.
+    const broadDesc = (await admin.get(`${USERS}?search=cap&sortField=username&sortDirection=desc&skip=1&take=2`)).json();
+    expect(broadDesc).toMatchObject({ totalResults: 1 + LIST_TOTAL_CAP, totalCapped: true });
+    expect(broadDesc.results.map((u: { username: string }) => u.username)).toEqual([`cap${String(MATCHES - 1).padStart(5, '0')}`, `cap${String(MATCHES - 2).padStart(5, '0')}`]);
     // The unfiltered list is capped the same way (admin + the matches).
     expect((await admin.get(USERS)).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true });
   });
