@@ -20,6 +20,12 @@ describe('GET Users total cap', () => {
       insert into users (tenant_id, username, password_hash, given_name, family_name, email)
       select ${tenantId}::uuid, 'cap' || lpad(i::text, 5, '0'), '!test', 'Cap', 'Person', 'cap' || i || '@cap.example'
       from generate_series(1, ${MATCHES}) as i`.execute(t.db);
+    // Users that sort before every match and do not match: the first page of a broad term is not among the first
+    // 500 users in username order, so it is walked past them (the head of the sort order holds no match).
+    await sql`
+      insert into users (tenant_id, username, password_hash, given_name, family_name, email)
+      select ${tenantId}::uuid, 'aaa' || lpad(i::text, 4, '0'), '!test', 'No', 'Match', 'n' || i || '@other.example'
+      from generate_series(1, 600) as i`.execute(t.db);
     // Another tenant's matches are never counted.
     const other = await t.createTenant('Globex', ['globex.test']);
     await t.createUser(other, 'cap-globex', ['userView']);
