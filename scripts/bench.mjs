@@ -15,6 +15,7 @@
 //  - p95 of the user search over 100,000 users in PGlite, or 1,000,000 in PostgreSQL with BENCH_DATABASE_URL
 //    (goal ≤ 50 ms at 1,000,000);
 //  - CSV import of 100,000 users through the API, one bad row refused first (goal ≤ 60 s).
+//  BENCH_REUSE=1 keeps the seeded PostgreSQL database between runs (seeding 1,000,000 users takes minutes).
 // Figures (issue 4):
 //  - TOTP codes verified per second (otpauth, SHA-1, 6 digits, ±1 step: the server's settings);
 //  - passkey assertions verified per second (@simplewebauthn/server, ES256), and passkey sign-ins per

@@ -107,6 +107,25 @@ test('identity administration: organisation, role with a blacklist, user with a 
   await expect(iris).toHaveURL(/\/denied$/);
   expect((await iris.request.get('/api2/IDM-v1/Roles')).status()).toBe(403);
   await context.close();
+
+  // Iris made a sponsor (through the API), then edited on `/identity/sponsors/edit/{id}`: made inactive with a note.
+  const irisId = /\/identity\/users\/view\/([0-9a-f-]+)$/.exec(page.url())![1];
+  const sponsor = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/Sponsor', { userId: irisId, notes: 'Front desk' });
+  expect(sponsor.status()).toBe(201);
+  await page.goto('/identity/sponsors/manage');
+  await page.getByRole('table', { name: 'Sponsors' }).getByRole('link', { name: 'Iris Identity' }).click();
+  await expect(page).toHaveURL(`/identity/sponsors/edit/${(await sponsor.json()).id}`);
+  await expect(page.getByRole('heading', { name: 'Edit sponsor Iris Identity' })).toBeVisible();
+  const sponsorForm = page.getByRole('form', { name: 'Edit sponsor' });
+  await expect(sponsorForm.getByRole('textbox', { name: 'Notes' })).toHaveValue('Front desk');
+  await sponsorForm.getByRole('checkbox', { name: 'Active' }).uncheck();
+  await sponsorForm.getByRole('textbox', { name: 'Notes' }).fill('Back office');
+  await sponsorForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The sponsor was successfully updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/identity\/sponsors\/manage$/);
+  const irisRow = page.getByRole('table', { name: 'Sponsors' }).getByRole('row').filter({ hasText: 'Iris Identity' });
+  await expect(irisRow).toContainText('Inactive');
+  await expect(irisRow).toContainText('Back office');
 });
 
 // Issue 13, admin-console §2.2 Devices (the designed list, add, batch, view, edit, clone, ipam), Other

@@ -36,12 +36,15 @@ export class DirectoryReadError extends Error {
   }
 }
 
+/** The kinds read over LDAP (Entra ID is read through Microsoft Graph: entra-client). */
+export type LdapKind = Exclude<DirectoryKind, 'entraId'>;
+
 /** The attribute holding the username of each kind. */
-const USERNAME_ATTRIBUTE: Record<DirectoryKind, string> = { ldap: 'uid', activeDirectory: 'sAMAccountName' };
+const USERNAME_ATTRIBUTE: Record<LdapKind, string> = { ldap: 'uid', activeDirectory: 'sAMAccountName' };
 /** userAccountControl ACCOUNTDISABLE (MS-ADTS 2.2.16). */
 const ACCOUNT_DISABLE = 0x2;
 
-function attributesOf(kind: DirectoryKind): string[] {
+function attributesOf(kind: LdapKind): string[] {
   return [USERNAME_ATTRIBUTE[kind], 'givenName', 'sn', 'cn', 'mail', 'telephoneNumber', ...(kind === 'activeDirectory' ? ['userAccountControl'] : [])];
 }
 
@@ -53,7 +56,7 @@ function first(entry: Entry, attribute: string): string {
 }
 
 /** Maps an entry to Tessera's fields; null when it has no username. */
-export function mapEntry(kind: DirectoryKind, entry: Entry): DirectoryEntry | null {
+export function mapEntry(kind: LdapKind, entry: Entry): DirectoryEntry | null {
   const username = first(entry, USERNAME_ATTRIBUTE[kind]);
   if (username === '') return null;
   const control = Number.parseInt(first(entry, 'userAccountControl') || '0', 10);
@@ -74,7 +77,7 @@ export function parseUserFilter(filter: string): Filter {
 }
 
 /** The user filter, narrowed to entries whose username, name or e-mail contains `search` (when given). */
-export function searchFilter(connection: Pick<DirectoryConnection, 'kind' | 'userFilter'>, search?: string): Filter {
+export function searchFilter(connection: { kind: LdapKind; userFilter: string }, search?: string): Filter {
   const base = parseUserFilter(connection.userFilter);
   const term = search?.trim();
   if (!term) return base;
@@ -88,19 +91,21 @@ export function searchFilter(connection: Pick<DirectoryConnection, 'kind' | 'use
  *   holds more than `DIRECTORY_LIMITS.maxEntries` matching entries
  */
 export async function readDirectoryUsers(connection: DirectoryConnection, search?: string): Promise<DirectoryEntry[]> {
+  const kind = connection.kind;
+  if (kind === 'entraId') throw new DirectoryReadError('Entra ID is not read over LDAP');
   const client = new Client({ url: connection.url, timeout: DIRECTORY_LIMITS.timeoutMs, connectTimeout: DIRECTORY_LIMITS.timeoutMs });
   const entries: DirectoryEntry[] = [];
   try {
     await client.bind(connection.bindDn, connection.bindPassword);
     const pages = client.searchPaginated(connection.baseDn, {
       scope: 'sub',
-      filter: searchFilter(connection, search),
-      attributes: attributesOf(connection.kind),
+      filter: searchFilter({ kind, userFilter: connection.userFilter }, search),
+      attributes: attributesOf(kind),
       paged: { pageSize: DIRECTORY_LIMITS.pagedResultsSize },
     });
     for await (const page of pages) {
       for (const raw of page.searchEntries) {
-        const entry = mapEntry(connection.kind, raw);
+        const entry = mapEntry(kind, raw);
         if (entry) entries.push(entry);
       }
       if (entries.length > DIRECTORY_LIMITS.maxEntries) {

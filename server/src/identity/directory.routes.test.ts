@@ -155,7 +155,7 @@ slapdDescribe('directory users against slapd (skipped only when slapd is not ins
     expect(result.changes).toEqual(
       expect.arrayContaining([
         { username: ldapUsername(1), action: 'updated', ok: true, message: directoryUserSucceeded('ldap', 'updated') },
-        { username: ldapUsername(2), action: 'disabled', ok: true, message: 'The LDAP user was successfully disabled' },
+        { username: ldapUsername(2), action: 'deleted', ok: true, message: 'The LDAP user was successfully deleted' },
       ]),
     );
     const rows = await t.db.selectFrom('users').select(['username', 'email', 'enabled']).where('username', 'in', [ldapUsername(1), ldapUsername(2)]).orderBy('username').execute();

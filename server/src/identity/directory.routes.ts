@@ -58,7 +58,7 @@ export const directoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: 'session', permission: 'workflow' },
       schema: {
-        summary: "Set the tenant's LDAP or Active Directory connection (the bind password is stored sealed)",
+        summary: "Set the tenant's LDAP, Active Directory or Entra ID connection (the bind password or client secret is stored sealed)",
         tags,
         body: Type.Object(
           {

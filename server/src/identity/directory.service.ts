@@ -1,18 +1,21 @@
 /**
- * Directory users (issue 13): the tenant's LDAP / Active Directory connection, users listed from the
+ * Directory users (issue 13): the tenant's LDAP, Active Directory or Entra ID connection, users listed from the
  * directory (`POST /ad/list/users`) and the LDAP sync of `/workflowLdapSync` (admin-console §8 'Successfully
  * updated LDAP users' / 'Failed to sync LDAP users: ...').
  *
  * The sync reads every matching entry (paged), then in one transaction with one `directory.sync` audit
  * event: creates a user for each new entry (no usable password, like a CSV import: the holder sets one by
  * the reset mail), updates linked users whose names, e-mail, telephone or enabled state changed, and
- * disables linked users whose entry is gone (their sessions end). An entry whose username is taken by a
+ * disables linked users whose entry is gone (reported as the directory user deleted; their sessions end).
+ * Each outcome carries the alert of admin-console §8 naming the source ('The Entra ID user was successfully
+ * created', 'Failed to create the Active Directory user: ...'). An entry whose username is taken by a
  * local account is never linked to it (that would hand the local account to whoever controls the
  * directory): it is reported as a failure and skipped.
  */
 import {
   DIRECTORY_LIMITS,
   MESSAGES,
+  directoryUrlProblem,
   directoryUserFailed,
   directoryUserSucceeded,
   ldapSyncFailed,
@@ -34,6 +37,7 @@ import type { SessionStore } from '../platform/session-store';
 import type { AuthContext } from '../platform/types';
 import { parseUserFilter, readDirectoryUsers, DirectoryReadError, type DirectoryConnection, type DirectoryEntry } from './directory-client';
 import * as repo from './directory.repository';
+import { readEntraUsers } from './entra-client';
 import * as tenants from './tenants.repository';
 import { NO_PASSWORD_HASH } from './users-import.service';
 
@@ -76,7 +80,14 @@ export interface DirectoryConnectionInput {
 const DEFAULT_FILTER: Record<DirectoryKind, string> = {
   ldap: '(objectClass=inetOrgPerson)',
   activeDirectory: '(&(objectCategory=person)(objectClass=user))',
+  // Entra ID: an optional OData $filter of Microsoft Graph; none reads every user.
+  entraId: '',
 };
+
+/** Reads the directory's users: LDAP / Active Directory over LDAP (ldapts), Entra ID through Microsoft Graph (undici). */
+function readUsers(connection: DirectoryConnection, search?: string): Promise<DirectoryEntry[]> {
+  return connection.kind === 'entraId' ? readEntraUsers(connection, search) : readDirectoryUsers(connection, search);
+}
 
 const sealContext = (tenantId: string) => `directory:${tenantId}`;
 
@@ -102,11 +113,15 @@ export async function getConnection(deps: DirectoryDeps, auth: AuthContext): Pro
  * @throws ValidationError (userFilter, bindPassword)
  */
 export async function saveConnection(deps: DirectoryDeps, auth: AuthContext, actor: Actor, body: DirectoryConnectionInput): Promise<DirectoryConnectionView> {
+  const urlProblem = directoryUrlProblem(body.kind, body.url);
+  if (urlProblem) throw new ValidationError('url', urlProblem);
   const userFilter = body.userFilter?.trim() || DEFAULT_FILTER[body.kind];
-  try {
-    parseUserFilter(userFilter);
-  } catch (error) {
-    throw new ValidationError('userFilter', `is not an LDAP filter: ${(error as Error).message}`, { cause: error });
+  if (body.kind !== 'entraId') {
+    try {
+      parseUserFilter(userFilter);
+    } catch (error) {
+      throw new ValidationError('userFilter', `is not an LDAP filter: ${(error as Error).message}`, { cause: error });
+    }
   }
   const box = secretBoxFor(deps.config);
   await deps.db.transaction().execute(async (trx) => {
@@ -158,7 +173,7 @@ export async function listDirectoryUsers(
   const connection = await connectionOf(deps, auth.tenantId);
   let entries: DirectoryEntry[];
   try {
-    entries = await readDirectoryUsers(connection, body.search);
+    entries = await readUsers(connection, body.search);
   } catch (error) {
     if (error instanceof DirectoryReadError) throw new DirectoryFailedError(`The directory could not be read: ${error.message}`, error);
     throw error;
@@ -185,7 +200,7 @@ export async function syncDirectory(deps: DirectoryDeps, auth: AuthContext, acto
   const connection = await connectionOf(deps, auth.tenantId);
   let entries: DirectoryEntry[];
   try {
-    entries = await readDirectoryUsers(connection);
+    entries = await readUsers(connection);
   } catch (error) {
     if (error instanceof DirectoryReadError) throw new DirectoryFailedError(ldapSyncFailed(error.message), error);
     throw error;
@@ -242,12 +257,13 @@ export async function syncDirectory(deps: DirectoryDeps, auth: AuthContext, acto
       toCreate.push({ ...fields, username, directory_dn: entry.dn, enabled: entry.enabled, tenant_id: auth.tenantId, password_hash: NO_PASSWORD_HASH });
       note(username, 'created');
     }
-    // Linked users whose entry is gone from the directory (or from the filter): disabled, sessions ended.
+    // Linked users whose entry is gone from the directory (or from the filter): the directory user was deleted,
+    // reported as such; its account here is disabled (kept for its history) and its sessions end.
     for (const user of users) {
       if (user.directory_dn === null || seenDns.has(user.directory_dn.toLowerCase()) || !user.enabled) continue;
       await repo.updateUser(trx, user.id, { enabled: false });
       ended.push(user.id);
-      note(user.username, 'disabled');
+      note(user.username, 'deleted');
     }
     await repo.insertUsers(trx, toCreate);
     for (const id of ended) await deps.sessions.deleteForUser(id, trx);

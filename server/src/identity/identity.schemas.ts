@@ -48,7 +48,7 @@ export const UserSummarySchema = Type.Object({
   organisationName: Nullable(Type.String()),
   telephoneNumber: Nullable(Type.String()),
   country: Type.String(),
-  directory: Type.Object({ csn: Nullable(Type.String()), tempCsn: Nullable(Type.String()), tempCsnExpiry: Nullable(Type.String()), pager: Nullable(Type.String()), uid: Nullable(Type.String()) }),
+  directory: Type.Object({ csn: Nullable(Type.String()), tempCsn: Nullable(Type.String()), tempCsnExpiry: Nullable(Type.String()), pager: Nullable(Type.String()), uid: Nullable(Type.String()), distinguishedName: Nullable(Type.String()), displayName: Type.String() }),
   categories: Type.Object({
     personal: CategoryDocument(),
     organisationDetails: CategoryDocument(),

@@ -117,4 +117,23 @@ describe('IDM-v1 sponsors', () => {
     }
     expect((await admin.get(`${SPONSOR}?id=${sponsorId}`)).json().notes).toBe('Front desk');
   });
+  it('should answer the viewer of a sponsored user with its names, all its roles and its sponsor (allRoles, names, allSponsors)', async () => {
+    expect((await admin.put(SPONSOR, { id: sponsorId, active: true })).statusCode).toBe(200);
+    const { roleId: firstRole } = await t.createUser(tenantId, 'role-holder-a', ['userView']);
+    const { roleId: secondRole } = await t.createUser(tenantId, 'role-holder-b', ['deviceView']);
+    const created = await admin.post('/api2/IDM-v1/User', { username: 'vic-viewer', password: 'vic-viewer-Long-enough-1', givenName: 'Vera', familyName: 'Viewer', emailAddress: 'vic-viewer@example.test', roleIds: [firstRole, secondRole], sponsorId });
+    expect(created.statusCode).toBe(201);
+    const userId = created.json().id as string;
+    expect((await sponsorClient.post('/api2/IDM-v1/SponsorDecision', { userId, approve: true })).statusCode).toBe(200);
+    const vera = t.client();
+    await vera.login('vic-viewer', 'vic-viewer-Long-enough-1');
+    const viewer = (await vera.get('/api/login')).json();
+    const roleNames = await t.db.selectFrom('roles').select(['id', 'name']).where('id', 'in', [firstRole, secondRole]).execute();
+    expect(viewer.names).toEqual({ givenName: 'Vera', familyName: 'Viewer', displayName: 'Vera Viewer' });
+    expect([...viewer.allRoles].sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id))).toEqual(roleNames.map((r) => ({ id: r.id, name: r.name })).sort((a, b) => a.id.localeCompare(b.id)));
+    expect([...viewer.roles].sort()).toEqual(roleNames.map((r) => r.name).sort());
+    expect(viewer.allSponsors).toEqual([{ id: sponsorId, name: 'sam-sponsor Test' }]);
+    // A user without a sponsor has none.
+    expect((await admin.get('/api/login')).json().allSponsors).toEqual([]);
+  });
 });

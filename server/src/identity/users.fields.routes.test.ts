@@ -57,7 +57,7 @@ describe('IDM-v1 users: record fields, protected fields, self-service and delete
       organisationName: 'Acme',
       telephoneNumber: '+61 2 5550 1234',
       country: '',
-      directory: { csn: '04A1B2C3', tempCsn: null, tempCsnExpiry: '2026-12-31T00:00:00.000Z', pager: '555', uid: 'cat1' },
+      directory: { csn: '04A1B2C3', tempCsn: null, tempCsnExpiry: '2026-12-31T00:00:00.000Z', pager: '555', uid: 'cat1', distinguishedName: null, displayName: expect.any(String) },
       categories: { personal: { title: 'Dr', mobile: '0400 000 000' }, passType: { passType: 'Contractor', cardExpiryDate: '2027-01-31' }, privileges: { slipRoadAccess: true }, medical: {}, vehicles: {} },
       hasPhoto: false,
       loginDetails: { failedLogins: 0, lastSuccessfulLogin: null },

@@ -20,6 +20,12 @@ describe('GET Users total cap', () => {
       insert into users (tenant_id, username, password_hash, given_name, family_name, email)
       select ${tenantId}::uuid, 'cap' || lpad(i::text, 5, '0'), '!test', 'Cap', 'Person', 'cap' || i || '@cap.example'
       from generate_series(1, ${MATCHES}) as i`.execute(t.db);
+    // Users that sort before every match and do not match: the first page of a broad term is not among the first
+    // 500 users in username order, so it is walked past them (the head of the sort order holds no match).
+    await sql`
+      insert into users (tenant_id, username, password_hash, given_name, family_name, email)
+      select ${tenantId}::uuid, 'aaa' || lpad(i::text, 4, '0'), '!test', 'No', 'Match', 'n' || i || '@other.example'
+      from generate_series(1, 600) as i`.execute(t.db);
     // Another tenant's matches are never counted.
     const other = await t.createTenant('Globex', ['globex.test']);
     await t.createUser(other, 'cap-globex', ['userView']);
@@ -39,6 +45,14 @@ describe('GET Users total cap', () => {
     const narrow = (await admin.get(`${USERS}?search=cap0001`)).json();
     expect(narrow.totalResults).toBe(10);
     expect(narrow).not.toHaveProperty('totalCapped');
+    // The narrow term's page is sorted out of its matches, in the order asked for; past its end, no rows and the total.
+    const narrowDesc = (await admin.get(`${USERS}?search=cap0001&sortField=username&sortDirection=desc&take=3`)).json();
+    expect(narrowDesc.results.map((u: { username: string }) => u.username)).toEqual(['cap00019', 'cap00018', 'cap00017']);
+    expect((await admin.get(`${USERS}?search=cap0001&skip=20`)).json()).toMatchObject({ totalResults: 10, results: [] });
+    // The broad term's page walks the sort order, either way.
+    const broadDesc = (await admin.get(`${USERS}?search=cap&sortField=username&sortDirection=desc&skip=1&take=2`)).json();
+    expect(broadDesc).toMatchObject({ totalResults: 1 + LIST_TOTAL_CAP, totalCapped: true });
+    expect(broadDesc.results.map((u: { username: string }) => u.username)).toEqual([`cap${String(MATCHES - 1).padStart(5, '0')}`, `cap${String(MATCHES - 2).padStart(5, '0')}`]);
     // The unfiltered list is capped the same way (admin + the matches).
     expect((await admin.get(USERS)).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true });
   });

@@ -65,7 +65,7 @@ describe('@tessera/domain exports', () => {
         'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
         'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES', 'parseImageDataUrl',
         'DIRECTORY_KINDS', 'DIRECTORY_LIMITS', 'DIRECTORY_SOURCE_LABELS', 'DIRECTORY_URL_PATTERN', 'DIRECTORY_USER_ACTIONS', 'directoryUserFailed',
-        'directoryUserSucceeded', 'ldapSyncFailed',
+        'directoryUserSucceeded', 'ldapSyncFailed', 'directoryUrlProblem',
         // issue 11: API keys
         'API_KEY_PERMISSIONS', 'API_KEY_UNGRANTABLE_PERMISSIONS', 'API_KEY_LIMITS', 'API_KEY_EXPIRY_CHOICES', 'API_KEY_PREFIX', 'parseApiKey',
         'formatApiKey', 'apiKeyNameProblem', 'parseApiKeyExpiry', 'apiKeyExpiryProblem', 'apiKeyPermissionProblem', 'apiKeyPermissionMessage',

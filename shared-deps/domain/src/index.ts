@@ -149,6 +149,7 @@ export {
   DIRECTORY_LIMITS,
   DIRECTORY_SOURCE_LABELS,
   DIRECTORY_URL_PATTERN,
+  directoryUrlProblem,
   DIRECTORY_USER_ACTIONS,
   directoryUserFailed,
   directoryUserSucceeded,

@@ -60,7 +60,7 @@ export function testUser(over: Partial<UserSummary> = {}): UserSummary {
     organisationName: null,
     telephoneNumber: null,
     country: '',
-    directory: { csn: null, tempCsn: null, tempCsnExpiry: null, pager: null, uid: null },
+    directory: { csn: null, tempCsn: null, tempCsnExpiry: null, pager: null, uid: null, distinguishedName: null, displayName: 'Alice Archer' },
     categories: { personal: {}, organisationDetails: {}, passType: {}, privileges: {}, medical: {}, vehicles: {} },
     sponsorId: null,
     sponsorStatus: null,

@@ -75,7 +75,7 @@ export interface UserSummary {
   /** Blank by default. */
   country: string;
   /** Directory user data (admin-console §3). */
-  directory: UserDirectoryData;
+  directory: UserDirectoryView;
   /** The signin §3 field categories, one document each (keys of `USER_FIELD_CATEGORIES`). */
   categories: UserCategories;
   sponsorId: string | null;
@@ -94,6 +94,12 @@ export interface UserDirectoryData {
   tempCsnExpiry: string | null;
   pager: string | null;
   uid: string | null;
+}
+
+/** Directory user data as answered: also the entry's distinguishedName (set by a directory sync, else null) and the displayName (admin-console §3); both read-only. */
+export interface UserDirectoryView extends UserDirectoryData {
+  distinguishedName: string | null;
+  displayName: string;
 }
 
 /** A category document: field key → text, ISO date (YYYY-MM-DD) or flag. */

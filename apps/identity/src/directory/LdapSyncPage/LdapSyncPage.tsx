@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Heading } from '@primer/react';
-import type { DirectoryConnectionView, DirectorySyncResult } from '@tessera/domain';
+import { DIRECTORY_SOURCE_LABELS, type DirectoryConnectionView, type DirectorySyncResult } from '@tessera/domain';
 import { FormError, PageLayout } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
 import { useAction, useLoad } from '../../requests/useRequest';
@@ -9,7 +9,8 @@ const SYNC_TOAST = { title: 'LDAP sync', failure: true as const };
 
 /**
  * `/workflowLdapSync` [workflow]: the tenant's directory connection and a sync of its users
- * (`POST /api2/IDM-v1/LdapSync`: create, update, enable, disable), with what changed and what failed.
+ * (`POST /api2/IDM-v1/LdapSync`: create, update, enable, disable), with what changed and what failed, each
+ * with the user alert of admin-console §8 naming its source (LDAP, Active Directory or Entra ID).
  */
 export function LdapSyncPage() {
   const connection = useLoad<DirectoryConnectionView>('directory:connection', 'directoryConnection', []);
@@ -29,11 +30,12 @@ export function LdapSyncPage() {
         <dl aria-label="Directory connection">
           {(
             [
-              ['Kind', c.kind],
+              ['Kind', c.kind ? DIRECTORY_SOURCE_LABELS[c.kind] : '—'],
               ['URL', c.url],
-              ['Bind DN', c.bindDn],
-              ['Base DN', c.baseDn],
-              ['User filter', c.userFilter || '—'],
+              // Entra ID: the application signs in to Microsoft Graph; its tenant takes the base DN's place.
+              [c.kind === 'entraId' ? 'Application (client) ID' : 'Bind DN', c.bindDn],
+              [c.kind === 'entraId' ? 'Entra tenant' : 'Base DN', c.baseDn],
+              [c.kind === 'entraId' ? 'Graph $filter' : 'User filter', c.userFilter || '—'],
               ['Last sync', c.lastSyncAt ? new Date(c.lastSyncAt).toLocaleString() : 'Never'],
             ] as const
           ).map(([k, v]) => (

@@ -25,7 +25,7 @@ async function fill(username: string) {
 describe('UserAddPage', () => {
   beforeAll(installMatchMedia);
 
-  it('should create the user with roles, organisation and a category, then open it', async () => {
+  it('should create the user with roles, organisation and a category (country blank by default), then open it', async () => {
     const { api, bus } = setup();
     api.createUser.mockResolvedValue(testUser({ id: 'u-9', username: 'bob' }));
     await fill('  bob ');
@@ -33,6 +33,8 @@ describe('UserAddPage', () => {
     await screen.findByRole('option', { name: 'Acme' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Organisation' }), 'o-1');
     await userEvent.type(screen.getByRole('textbox', { name: 'Position held' }), 'Engineer');
+    // The country starts blank (signin §9) and is sent blank when left alone.
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveProperty('value', '');
     await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
     await waitFor(() =>
       expect(api.createUser).toHaveBeenCalledWith({

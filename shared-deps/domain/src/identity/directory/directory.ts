@@ -6,14 +6,14 @@
 
 /**
  * The kinds of directory a tenant can connect. `ldap` reads `inetOrgPerson` entries (`uid`); `activeDirectory`
- * reads AD `user` entries (`sAMAccountName`, disabled by bit 2 of `userAccountControl`). Entra ID is not
- * reached over LDAP, so only its texts live here.
+ * reads AD `user` entries (`sAMAccountName`, disabled by bit 2 of `userAccountControl`); `entraId` reads
+ * Microsoft Entra ID users through the Microsoft Graph users API (`userPrincipalName`, `accountEnabled`).
  */
-export const DIRECTORY_KINDS = ['ldap', 'activeDirectory'] as const;
+export const DIRECTORY_KINDS = ['ldap', 'activeDirectory', 'entraId'] as const;
 /** A kind of connectable directory. */
 export type DirectoryKind = (typeof DIRECTORY_KINDS)[number];
 /** A directory a user alert can name (admin-console §8: Entra ID and Active Directory users; designed: LDAP). */
-export type DirectorySource = DirectoryKind | 'entraId';
+export type DirectorySource = DirectoryKind;
 
 /** Names of the directory sources as the console shows them. */
 export const DIRECTORY_SOURCE_LABELS: Readonly<Record<DirectorySource, string>> = Object.freeze({
@@ -62,8 +62,23 @@ export const DIRECTORY_LIMITS = Object.freeze({
   timeoutMs: 10_000,
 });
 
-/** The URL of a directory: `ldap://` or `ldaps://`, a host and an optional port. */
-export const DIRECTORY_URL_PATTERN = '^ldaps?://[A-Za-z0-9.-]+(:[0-9]{1,5})?/?$';
+/** The URL of a directory: `ldap://`, `ldaps://` (LDAP, Active Directory) or `https://` (Entra ID's Graph endpoint), a host and an optional port. */
+export const DIRECTORY_URL_PATTERN = '^(ldaps?|https?)://[A-Za-z0-9.-]+(:[0-9]{1,5})?/?$';
+
+/**
+ * What is wrong with a directory URL for its kind (designed), or null: LDAP and Active Directory are reached
+ * at `ldap://` or `ldaps://`; Entra ID at its Graph endpoint over `https://` (plain `http://` only on this
+ * machine, 127.0.0.1 or localhost, where a local test double answers: the client secret never crosses a network in clear).
+ */
+export function directoryUrlProblem(kind: DirectoryKind, url: string): string | null {
+  const scheme = /^([a-z]+):\/\/([^:/]+)/i.exec(url);
+  if (!scheme) return 'is not a URL';
+  const [, protocol = '', host = ''] = scheme;
+  if (kind !== 'entraId') return /^ldaps?$/i.test(protocol) ? null : 'must start with ldap:// or ldaps://';
+  if (/^https$/i.test(protocol)) return null;
+  if (/^http$/i.test(protocol) && /^(127\.0\.0\.1|localhost)$/i.test(host)) return null;
+  return 'must start with https:// (the Microsoft Graph endpoint, such as https://graph.microsoft.com)';
+}
 
 /** The directory texts, by code (merged into `MESSAGES`). */
 export const DIRECTORY_MESSAGES = Object.freeze({
@@ -72,6 +87,7 @@ export const DIRECTORY_MESSAGES = Object.freeze({
   ldapSyncFailed,
   directoryUserSucceeded,
   directoryUserFailed,
+  directoryUrlProblem,
   // designed
   DIRECTORY_NOT_CONFIGURED: 'No directory is connected to this tenant.',
   DIRECTORY_SAVED: 'Directory connection saved',
