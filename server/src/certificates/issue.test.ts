@@ -126,7 +126,7 @@ describe('issueFromCsr', () => {
   it('should refuse a CSR whose signature does not verify, on the node:crypto path', async () => {
     const csr = parseCsr(ecCsr);
     const der = Buffer.from(csr.rawData);
-    der[der.length - 5] ^= 0x01; // inside the ECDSA signature
+    der.writeUInt8(der.readUInt8(der.length - 5) ^ 0x01, der.length - 5); // inside the ECDSA signature
     const broken = der.toString('base64');
     const attempt = issueFromCsr({ csr: parseCsr(broken), template, ca: p256, request: { templateId: 't1', csr: broken }, now: Date.now(), publicUrl: 'https://pki.example' });
     await expect(attempt).rejects.toBeInstanceOf(IssueRefused);
