@@ -19,8 +19,8 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuthContext } from '../platform/types';
 import type { AuditEventInput } from '../platform/audit';
-import { signingCa } from '../pki/ca.service';
-import { templateForIssue } from '../pki/templates.service';
+import { signingCaOfRow } from '../pki/ca.service';
+import { templateAndCaForIssue } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
@@ -38,11 +38,13 @@ type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKe
  * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
  */
 export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
-  const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
+  // The template and its CA in one statement (issuance is the hot path); a CA of another tenant is not found, as in signingCa.
+  const { template, caRow } = await templateAndCaForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
     throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
   });
   if (!classes.includes(template.class)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes ${classes.join(' or ')} templates`);
-  const ca = await signingCa(deps, auth.tenantId, template.caId);
+  if (caRow.tenant_id !== auth.tenantId) throw new NotFoundError('The certificate authority');
+  const ca = await signingCaOfRow(deps, caRow);
   let csr: x509.Pkcs10CertificateRequest | undefined;
   let issued: IssuedCertificate | undefined;
   let failure: IssueRefused | null = null;
