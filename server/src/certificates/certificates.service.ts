@@ -19,15 +19,14 @@ import {
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuthContext } from '../platform/types';
 import type { AuditEventInput } from '../platform/audit';
-import { signingCa } from '../pki/ca.service';
-import { templateForIssue } from '../pki/templates.service';
+import { signingCaOfRow } from '../pki/ca.service';
+import { templateAndCaForIssue } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
 import type { DbOrTrx, Trx } from '../db/database';
-import { issueFromCsr, IssueRefused, parseCsr } from './issue';
-import { lintCertificate } from './lint';
+import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
 
 type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
@@ -39,13 +38,15 @@ type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKe
  * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
  */
 export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
-  const template = await templateForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
+  // The template and its CA in one statement (issuance is the hot path); a CA of another tenant is not found, as in signingCa.
+  const { template, caRow } = await templateAndCaForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
     throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
   });
   if (!classes.includes(template.class)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes ${classes.join(' or ')} templates`);
-  const ca = await signingCa(deps, auth.tenantId, template.caId);
+  if (caRow.tenant_id !== auth.tenantId) throw new NotFoundError('The certificate authority');
+  const ca = await signingCaOfRow(deps, caRow);
   let csr: x509.Pkcs10CertificateRequest | undefined;
-  let issued: x509.X509Certificate | undefined;
+  let issued: IssuedCertificate | undefined;
   let failure: IssueRefused | null = null;
   try {
     csr = parseCsr(request.csr);
@@ -75,7 +76,7 @@ export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId
       .returning('id')
       .executeTakeFirstOrThrow();
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.request', targetType: 'certificate_request', targetId: req.id, outcome: failure ? 'failure' : 'success', detail: { template: template.templateName, status, failureCode: failure?.failureCode ?? null } });
-    if (issued) await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateId, detail: { serialNumber: issued.serialNumber.toLowerCase(), caId: ca.row.id, subject: issued.subject } });
+    if (issued) await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateId, detail: { serialNumber: issued.serialNumber, caId: ca.row.id, subject: issued.subject } });
     if (failure) return { requestId: req.id, status: 'failed', failureCode: failure.failureCode, message: failure.message };
     if (!issued) return { requestId: req.id, status: 'pending' };
     return completeResult(req.id, auth.tenantId, ca.row.id, issued, template.templateName);
@@ -83,7 +84,7 @@ export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId
 }
 
 /** Stores an issued certificate (with its lint); answers its row id. */
-export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, templateId: string, issued: x509.X509Certificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null): Promise<string> {
+export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, templateId: string, issued: IssuedCertificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null): Promise<string> {
   const row = await trx
     .insertInto('certificates')
     .values({
@@ -94,14 +95,14 @@ export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, 
       template_id: templateId,
       status: 'issued',
       subject: issued.subject,
-      cn: issued.subjectName.getField('CN')[0] ?? '',
-      certificate_pem: issued.toString('pem'),
+      cn: issued.cn,
+      certificate_pem: issued.pem,
       not_before: issued.notBefore,
       not_after: issued.notAfter,
       friendly_name: request.friendlyName ?? null,
       contact_email: request.contactEmail ?? null,
       requested_by: requestedBy,
-      lint: JSON.stringify(lintCertificate(issued)),
+      lint: JSON.stringify(issued.lint),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -109,8 +110,8 @@ export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, 
 }
 
 /** The request-complete answer (admin-console §4: certTID, certCN, certID, template). */
-export function completeResult(requestId: string, tenantId: string, caId: string, issued: x509.X509Certificate, templateName: string): CertificateRequestResult {
-  return { requestId, status: 'complete', certTID: tenantId, certificate: issued.toString('pem'), certCN: issued.subjectName.getField('CN')[0] ?? '', certID: formatCertId(caId, issued.serialNumber), template: templateName };
+export function completeResult(requestId: string, tenantId: string, caId: string, issued: IssuedCertificate, templateName: string): CertificateRequestResult {
+  return { requestId, status: 'complete', certTID: tenantId, certificate: issued.pem, certCN: issued.cn, certID: formatCertId(caId, issued.serialNumber), template: templateName };
 }
 
 /** `certificate-request-status` calls (admin-console §7): status and serial of a request of the tenant. */

@@ -3,10 +3,15 @@
  * template allows, the subject and SANs the template honours, and the extensions of RFC 5280 §4.2 with
  * the CA's CRL distribution point and AIA (OCSP, caIssuers).
  */
-import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, ISSUABLE_SAN_TYPES, type KeyType, type SanType, type SubmitCsrRequest } from '@tessera/domain';
+import { createHash, KeyObject, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
+import { AsnConvert, AsnSerializer } from '@peculiar/asn1-schema';
+import { CertificationRequest } from '@peculiar/asn1-csr';
+import { AlgorithmIdentifier, Certificate, Extension, Extensions, Name, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
+import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, ISSUABLE_SAN_TYPES, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
+import { lintParts } from './lint';
 
 /** A refusal of the request flow (`failed` with a failureCode), not a server error. */
 export class IssueRefused extends Error {
@@ -35,14 +40,31 @@ const KU_FLAGS: Record<string, number> = {
 
 const escapeRdn = (value: string) => value.replace(/([,+"\\<>;=])/g, '\\$1').replace(/^([ #])/, '\\$1').replace(/ $/, '\\ ');
 
-/** Parses a CSR given as PEM or base64 DER. @throws IssueRefused CSR_UNPARSABLE */
+/** The ASN.1 of each CSR parseCsr made (issuing reads its encoded parts: the signed bytes, the key, the signature). */
+const csrAsn = new WeakMap<x509.Pkcs10CertificateRequest, CertificationRequest>();
+
+/** Parses a CSR given as PEM or base64 DER (once: the request object is built over the parsed ASN.1). @throws IssueRefused CSR_UNPARSABLE */
 export function parseCsr(text: string): x509.Pkcs10CertificateRequest {
   try {
     const trimmed = text.trim();
-    return trimmed.startsWith('-----') ? new x509.Pkcs10CertificateRequest(trimmed) : new x509.Pkcs10CertificateRequest(new Uint8Array(Buffer.from(trimmed, 'base64')));
+    const der = trimmed.startsWith('-----') ? x509.PemConverter.decodeFirst(trimmed) : new Uint8Array(Buffer.from(trimmed, 'base64'));
+    const asn = AsnConvert.parse(der, CertificationRequest);
+    const csr = new x509.Pkcs10CertificateRequest(asn);
+    csrAsn.set(csr, asn);
+    return csr;
   } catch {
     throw new IssueRefused('CSR_UNPARSABLE', 'The CSR is not a PKCS#10 certificate request.');
   }
+}
+
+/** The parsed ASN.1 of a CSR (kept by parseCsr, else parsed from its DER). */
+function asnOf(csr: x509.Pkcs10CertificateRequest): CertificationRequest {
+  let asn = csrAsn.get(csr);
+  if (!asn) {
+    asn = AsnConvert.parse(csr.rawData, CertificationRequest);
+    csrAsn.set(csr, asn);
+  }
+  return asn;
 }
 
 /** The key type of a CSR's public key. @throws IssueRefused UNRECOGNIZED_ALGORITHM, KEY_TYPE_NOT_ALLOWED, KEY_TOO_SMALL */
@@ -98,33 +120,114 @@ function sansOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate, re
   return out;
 }
 
-const akiCache = new WeakMap<x509.X509Certificate, Promise<x509.AuthorityKeyIdentifierExtension>>();
+/** What an issuance hands on: the certificate's DER and PEM and the facts the tables, the audit and the answer need. */
+export interface IssuedCertificate {
+  der: Buffer;
+  pem: string;
+  /** Lower-case hex, no leading zeros (randomSerial). */
+  serialNumber: string;
+  subject: string;
+  /** The first CN of the subject, or ''. */
+  cn: string;
+  issuer: string;
+  notBefore: Date;
+  notAfter: Date;
+  /** The lint findings of the certificate as built. */
+  lint: LintFinding[];
+}
 
 /**
- * The AuthorityKeyIdentifier of certificates a CA issues (RFC 5280 §4.2.1.1: the CA's key identifier), made once
- * per parsed CA certificate: it depends on nothing else, and hashing the CA key on every issue showed in profiles.
+ * What every certificate a CA signs under one template shares, built once (issuing showed the ASN.1 work of these
+ * parts in every profile): the signature AlgorithmIdentifier, the issuer name (the CA certificate's subject as
+ * encoded there, RFC 5280 §4.1.2.4), and the extensions that depend only on the CA and the template (basic
+ * constraints, AKI, CRL DP, AIA, key usage, EKU), with the node KeyObject of the CA's key.
  */
-function authorityKeyIdentifier(caCertificate: x509.X509Certificate): Promise<x509.AuthorityKeyIdentifierExtension> {
-  let aki = akiCache.get(caCertificate);
-  if (!aki) {
-    aki = x509.AuthorityKeyIdentifierExtension.create(caCertificate);
-    aki.catch(() => akiCache.delete(caCertificate));
-    akiCache.set(caCertificate, aki);
+interface CaTemplateParts {
+  signatureAlgorithm: AlgorithmIdentifier;
+  issuer: Name;
+  fixed: { before: x509.Extension[]; after: x509.Extension[] };
+  fixedAsn: { before: Extension[]; after: Extension[] };
+  hash: string;
+  key: KeyObject;
+}
+
+const partsCache = new WeakMap<x509.X509Certificate, Map<string, Promise<CaTemplateParts>>>();
+const algorithmProvider = new x509.AlgorithmProvider();
+
+/** The parts of a CA's certificates that one template fixes (cached per parsed CA certificate and template settings). */
+function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: string): Promise<CaTemplateParts> {
+  const key = JSON.stringify([ca.row.id, publicUrl, template.keyUsages, template.extendedKeyUsages, ca.signingAlgorithm]);
+  let perCa = partsCache.get(ca.certificate);
+  if (!perCa) {
+    perCa = new Map();
+    partsCache.set(ca.certificate, perCa);
   }
-  return aki;
+  let parts = perCa.get(key);
+  if (!parts) {
+    parts = (async (): Promise<CaTemplateParts> => {
+      const urls = caPublicUrls(publicUrl, ca.row.id);
+      const kuFlags = template.keyUsages.reduce((flags, ku) => flags | (KU_FLAGS[ku] ?? 0), 0);
+      const after: x509.Extension[] = [];
+      if (kuFlags !== 0) after.push(new x509.KeyUsagesExtension(kuFlags, true));
+      if (template.extendedKeyUsages.length > 0) after.push(new x509.ExtendedKeyUsageExtension(template.extendedKeyUsages.map((eku) => EXTENDED_KEY_USAGES[eku])));
+      const signing = ca.signingAlgorithm as { name: string; hash?: string | { name: string } };
+      const hashName = typeof signing.hash === 'string' ? signing.hash : signing.hash?.name ?? 'SHA-256';
+      const fixed = {
+        before: [new x509.BasicConstraintsExtension(false, undefined, true)],
+        after: [await x509.AuthorityKeyIdentifierExtension.create(ca.certificate), new x509.CRLDistributionPointsExtension([urls.crl]), new x509.AuthorityInfoAccessExtension({ ocsp: [urls.ocsp], caIssuers: [urls.caCert] }), ...after],
+      };
+      return {
+        // What X509CertificateGenerator would write for this key and algorithm.
+        signatureAlgorithm: algorithmProvider.toAsnAlgorithm({ ...ca.signingAlgorithm, ...ca.key.algorithm } as Algorithm),
+        issuer: AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject,
+        fixed,
+        fixedAsn: { before: fixed.before.map(extensionAsn), after: fixed.after.map(extensionAsn) },
+        hash: hashName.replace('-', '').toLowerCase(),
+        // The CA's key stays the key store's non-extractable CryptoKey; node signs with its KeyObject.
+        key: KeyObject.from(ca.key),
+      };
+    })();
+    parts.catch(() => perCa.delete(key));
+    perCa.set(key, parts);
+  }
+  return parts;
+}
+
+/** The ASN.1 Extension of a library extension object. */
+const extensionAsn = (extension: x509.Extension): Extension => AsnConvert.parse(extension.rawData, Extension);
+
+/** node:crypto's digest name of a CSR signature algorithm it can verify directly; null for the others (PSS, SHA-1, …). */
+const CSR_SIGNATURE_HASHES: Record<string, string> = {
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+};
+
+/**
+ * RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. ECDSA and
+ * RSA PKCS#1 v1.5 signatures are checked by node:crypto over the request's encoded certificationRequestInfo (the
+ * same check as the library's, without its WebCrypto key import and signature reformatting); the others by @peculiar/x509.
+ */
+async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, asn: CertificationRequest): Promise<boolean> {
+  try {
+    const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
+    const tbs = asn.certificationRequestInfoRaw;
+    if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return await csr.verify();
+    const spki = AsnConvert.serialize(asn.certificationRequestInfo.subjectPKInfo);
+    return nodeVerify(hash, new Uint8Array(tbs), { key: Buffer.from(spki), format: 'der', type: 'spki' }, new Uint8Array(asn.signature));
+  } catch {
+    return false;
+  }
 }
 
 /** Checks the CSR against the template and signs the certificate. @throws IssueRefused */
-export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest; template: StoredTemplate; ca: SigningCa; request: SubmitCsrRequest; now: number; publicUrl: string }): Promise<x509.X509Certificate> {
+export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest; template: StoredTemplate; ca: SigningCa; request: SubmitCsrRequest; now: number; publicUrl: string }): Promise<IssuedCertificate> {
   const { csr, template, ca, request } = options;
-  // RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key.
-  let verified = false;
-  try {
-    verified = await csr.verify();
-  } catch {
-    verified = false;
-  }
-  if (!verified) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+  const asn = asnOf(csr);
+  if (!(await csrSignatureVerifies(csr, asn))) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
   checkKey(csr, template);
   if (template.expiry && options.now > Date.parse(template.expiry)) throw new IssueRefused('TEMPLATE_EXPIRED', 'The template has expired.');
   if (options.now < ca.certificate.notBefore.getTime() || options.now > ca.certificate.notAfter.getTime()) throw new IssueRefused('CA_NOT_ACTIVE', 'The certificate authority is not active.');
@@ -134,28 +237,57 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const notBefore = new Date(Math.floor(options.now / 1000) * 1000 - 60_000);
   let notAfter = addValidity(new Date(Math.floor(options.now / 1000) * 1000), template.validityPeriod, template.validityPeriodUnits);
   if (notAfter > ca.certificate.notAfter) notAfter = ca.certificate.notAfter;
-  const urls = caPublicUrls(options.publicUrl, ca.row.id);
-  const kuFlags = template.keyUsages.reduce((flags, ku) => flags | (KU_FLAGS[ku] ?? 0), 0);
-  const extensions: x509.Extension[] = [
-    new x509.BasicConstraintsExtension(false, undefined, true),
-    await x509.SubjectKeyIdentifierExtension.create(csr.publicKey),
-    await authorityKeyIdentifier(ca.certificate),
-    new x509.CRLDistributionPointsExtension([urls.crl]),
-    new x509.AuthorityInfoAccessExtension({ ocsp: [urls.ocsp], caIssuers: [urls.caCert] }),
-  ];
-  if (kuFlags !== 0) extensions.push(new x509.KeyUsagesExtension(kuFlags, true));
-  if (template.extendedKeyUsages.length > 0) extensions.push(new x509.ExtendedKeyUsageExtension(template.extendedKeyUsages.map((eku) => EXTENDED_KEY_USAGES[eku])));
+  const parts = await caTemplateParts(ca, template, options.publicUrl);
+  const spki = asn.certificationRequestInfo.subjectPKInfo;
+  // RFC 5280 §4.2.1.2 (1): the key identifier is the SHA-1 of the subjectPublicKey BIT STRING's value.
+  const ski = new x509.SubjectKeyIdentifierExtension(createHash('sha1').update(new Uint8Array(spki.subjectPublicKey)).digest('hex'));
+  const extensions: x509.Extension[] = [...parts.fixed.before, ski, ...parts.fixed.after];
+  const extensionsAsn: Extension[] = [...parts.fixedAsn.before, extensionAsn(ski), ...parts.fixedAsn.after];
   // RFC 5280 §4.2.1.6: critical when the subject is empty.
-  if (sans.length > 0) extensions.push(new x509.SubjectAlternativeNameExtension(sans, subject === ''));
-  return x509.X509CertificateGenerator.create({
-    serialNumber: randomSerial(),
-    subject,
+  if (sans.length > 0) {
+    const san = new x509.SubjectAlternativeNameExtension(sans, subject === '');
+    extensions.push(san);
+    extensionsAsn.push(extensionAsn(san));
+  }
+  const serialNumber = randomSerial();
+  const subjectName = new x509.Name(subject);
+  const tbs = new TBSCertificate({
+    version: Version.v3,
+    serialNumber: new Uint8Array(Buffer.from(serialNumber, 'hex')).buffer,
+    signature: parts.signatureAlgorithm,
+    issuer: parts.issuer,
+    validity: new Validity({ notBefore, notAfter }),
+    subject: AsnConvert.parse(subjectName.toArrayBuffer(), Name),
+    subjectPublicKeyInfo: spki,
+    extensions: new Extensions(extensionsAsn),
+  });
+  // One ASN.1 tree of the TBSCertificate: encoded once to be signed, and placed as it is in the Certificate.
+  const tbsAsn = AsnSerializer.toASN(tbs);
+  const signature = nodeSign(parts.hash, new Uint8Array(tbsAsn.toBER(false)), parts.key);
+  const certificate = new Certificate({ signatureAlgorithm: parts.signatureAlgorithm, signatureValue: new Uint8Array(signature).buffer });
+  certificate.tbsCertificate = new EncodedAsn(tbsAsn) as unknown as TBSCertificate;
+  const der = Buffer.from(AsnConvert.serialize(certificate));
+  const subjectText = subjectName.toString();
+  return {
+    der,
+    pem: x509.PemConverter.encode(der, 'CERTIFICATE'),
+    serialNumber,
+    subject: subjectText,
+    cn: subjectName.getField('CN')[0] ?? '',
     issuer: ca.certificate.subject,
     notBefore,
     notAfter,
-    signingAlgorithm: ca.signingAlgorithm,
-    publicKey: csr.publicKey,
-    signingKey: ca.key,
-    extensions,
-  });
+    lint: lintParts({ serialNumber, notBefore, notAfter, subjectEmpty: subjectName.toJSON().length === 0, publicKeyAlgorithm: csr.publicKey.algorithm, extensions }),
+  };
+}
+
+/** An ASN.1 value already built (asn1-schema's convertible shape: it serialises what `toASN` answers). */
+class EncodedAsn {
+  constructor(private readonly block: ReturnType<typeof AsnSerializer.toASN>) {}
+  toASN(): ReturnType<typeof AsnSerializer.toASN> {
+    return this.block;
+  }
+  fromASN(): this {
+    throw new Error('EncodedAsn is write-only');
+  }
 }

@@ -92,6 +92,11 @@ export function caCertificate(row: Pick<CaRow, 'id' | 'certificate_pem'>): x509.
 export async function signingCa(deps: PkiDeps, tenantId: string | null, caId: string): Promise<SigningCa> {
   const row = tenantId === null ? await repo.findCaById(deps.db, caId) : await repo.findCa(deps.db, tenantId, caId);
   if (!row) throw new NotFoundError('The certificate authority');
+  return signingCaOfRow(deps, row);
+}
+
+/** The signing material of a CA row already read (of the tenant: the caller checked). */
+export async function signingCaOfRow(deps: PkiDeps, row: CaRow): Promise<SigningCa> {
   const chain = [row.certificate_pem];
   let parentId = row.parent_id;
   for (let i = 0; parentId !== null && i < 16; i++) {

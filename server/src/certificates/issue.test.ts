@@ -1,0 +1,140 @@
+/**
+ * The issuance path without HTTP or a database: the certificate as encoded from cached CA/template parts must be
+ * what the library reads back (signature, issuer bytes, extensions, serial), the lint of the parts as built must
+ * equal the lint of the parsed certificate, and proof of possession must hold on both verification paths.
+ */
+import { webcrypto } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { Certificate } from '@peculiar/asn1-x509';
+import { issueFromCsr, IssueRefused, parseCsr } from './issue';
+import { lintCertificate } from './lint';
+import { x509 } from '../pki/pki.service';
+import { caAlgorithm } from '../pki/x509';
+import type { SigningCa } from '../pki/ca.service';
+import type { StoredTemplate } from '../pki/templates.service';
+
+const crypto = webcrypto as unknown as Crypto;
+const template = {
+  templateId: 't1',
+  templateName: 'device',
+  class: 'DEVICE',
+  caId: 'ca',
+  caName: 'CA',
+  keyTypes: ['EC_NIST', 'RSA'],
+  minRsaBits: 2048,
+  validityPeriod: 30,
+  validityPeriodUnits: 'DAYS',
+  keyUsages: ['digitalSignature'],
+  extendedKeyUsages: ['serverAuth'],
+  certificateSans: [{ sanField: 'DNS' }],
+  certificateSubjects: [],
+  ignoreCsrDetails: false,
+  approvalRequired: false,
+  expiry: null,
+} as unknown as StoredTemplate;
+
+async function makeCa(keyAlgorithm: 'P-256' | 'RSA-2048', subject: string): Promise<SigningCa> {
+  const algorithm = caAlgorithm(keyAlgorithm);
+  const keys = (await crypto.subtle.generateKey(algorithm.generate, false, ['sign', 'verify'])) as CryptoKeyPair;
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: '01',
+    name: subject,
+    notBefore: new Date(Date.now() - 86_400_000),
+    notAfter: new Date(Date.now() + 365 * 86_400_000),
+    signingAlgorithm: algorithm.signing,
+    keys,
+    extensions: [new x509.BasicConstraintsExtension(true, undefined, true), await x509.SubjectKeyIdentifierExtension.create(keys.publicKey)],
+  });
+  return { row: { id: `ca-${keyAlgorithm}` }, certificate, key: keys.privateKey, signingAlgorithm: algorithm.signing, chain: [] } as unknown as SigningCa;
+}
+
+async function makeCsr(algorithm: RsaHashedKeyGenParams | EcKeyGenParams, signing: Algorithm | RsaPssParams | EcdsaParams, name = 'CN=host.example.com, O=Acme'): Promise<string> {
+  const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return (await x509.Pkcs10CertificateRequestGenerator.create({ name, keys, signingAlgorithm: signing, extensions: [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'host.example.com' }])] })).toString('pem');
+}
+
+describe('issueFromCsr', () => {
+  let p256: SigningCa;
+  let rsa: SigningCa;
+  let ecCsr: string;
+
+  beforeAll(async () => {
+    p256 = await makeCa('P-256', 'CN=Issuing P-256, O=Acme');
+    rsa = await makeCa('RSA-2048', 'CN=Issuing RSA, O=Acme');
+    ecCsr = await makeCsr({ name: 'ECDSA', namedCurve: 'P-256' }, { name: 'ECDSA', hash: 'SHA-256' });
+  });
+
+  it.each([['P-256'], ['RSA-2048']])('should sign a certificate with a %s CA that the library verifies and reads back as built', async (kind) => {
+    const ca = kind === 'P-256' ? p256 : rsa;
+    const now = Date.now();
+    const issued = await issueFromCsr({ csr: parseCsr(ecCsr), template, ca, request: { templateId: 't1', csr: ecCsr }, now, publicUrl: 'https://pki.example' });
+    const cert = new x509.X509Certificate(issued.pem);
+    expect(await cert.verify({ publicKey: ca.certificate, signatureOnly: true })).toBe(true);
+    expect(Buffer.from(cert.rawData)).toEqual(issued.der);
+    // The issuer is the CA certificate's subject as encoded there (RFC 5280 §4.1.2.4, name chaining).
+    const issuerDer = AsnConvert.serialize(AsnConvert.parse(cert.rawData, Certificate).tbsCertificate.issuer);
+    const caSubjectDer = AsnConvert.serialize(AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject);
+    expect(Buffer.from(issuerDer)).toEqual(Buffer.from(caSubjectDer));
+    expect(cert.serialNumber).toBe(issued.serialNumber);
+    expect(issued.serialNumber).toMatch(/^[1-7][0-9a-f]{31}$/);
+    expect(cert.subject).toBe(issued.subject);
+    expect(issued.subject).toBe('CN=host.example.com, O=Acme');
+    expect(issued.cn).toBe('host.example.com');
+    expect(cert.issuer).toBe(issued.issuer);
+    expect(cert.notBefore.getTime()).toBe(issued.notBefore.getTime());
+    expect(cert.notAfter.getTime()).toBe(issued.notAfter.getTime());
+    expect(issued.notAfter.getTime() - issued.notBefore.getTime()).toBe(30 * 86_400_000 + 60_000);
+    expect(issued.notBefore.getTime()).toBe(Math.floor(now / 1000) * 1000 - 60_000);
+    // The extensions of RFC 5280 §4.2 in the order the generator wrote them.
+    expect(cert.extensions.map((e) => e.type)).toEqual(['2.5.29.19', '2.5.29.14', '2.5.29.35', '2.5.29.31', '1.3.6.1.5.5.7.1.1', '2.5.29.15', '2.5.29.37', '2.5.29.17']);
+    const ski = cert.getExtension(x509.SubjectKeyIdentifierExtension)!;
+    expect(ski.keyId).toBe(Buffer.from(await cert.publicKey.getKeyIdentifier()).toString('hex'));
+    const aki = cert.getExtension(x509.AuthorityKeyIdentifierExtension)!;
+    expect(aki.keyId).toBe(ca.certificate.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId);
+    expect(cert.getExtension(x509.CRLDistributionPointsExtension)!.distributionPoints[0]!.distributionPoint!.fullName![0]!.uniformResourceIdentifier).toBe(`https://pki.example/pki/crl/${ca.row.id}.crl`);
+    expect(cert.getExtension(x509.SubjectAlternativeNameExtension)!.names.toJSON()).toEqual([{ type: 'dns', value: 'host.example.com' }]);
+    expect(cert.getExtension(x509.KeyUsagesExtension)).toMatchObject({ critical: true, usages: x509.KeyUsageFlags.digitalSignature });
+    // The lint of the parts as encoded is the lint of the parsed certificate.
+    expect(issued.lint).toEqual(lintCertificate(cert));
+  });
+
+  it('should give every certificate its own serial and key identifier, the CA parts being shared', async () => {
+    const other = await makeCsr({ name: 'ECDSA', namedCurve: 'P-256' }, { name: 'ECDSA', hash: 'SHA-256' });
+    const a = await issueFromCsr({ csr: parseCsr(ecCsr), template, ca: p256, request: { templateId: 't1', csr: ecCsr }, now: Date.now(), publicUrl: 'https://pki.example' });
+    const b = await issueFromCsr({ csr: parseCsr(other), template, ca: p256, request: { templateId: 't1', csr: other }, now: Date.now(), publicUrl: 'https://pki.example' });
+    expect(a.serialNumber).not.toBe(b.serialNumber);
+    const skiOf = (pem: string) => new x509.X509Certificate(pem).getExtension(x509.SubjectKeyIdentifierExtension)!.keyId;
+    expect(skiOf(a.pem)).not.toBe(skiOf(b.pem));
+    // A template with other key usages is not served the first template's cached extensions.
+    const c = await issueFromCsr({ csr: parseCsr(ecCsr), template: { ...template, keyUsages: ['keyAgreement'], extendedKeyUsages: ['clientAuth'] } as StoredTemplate, ca: p256, request: { templateId: 't1', csr: ecCsr }, now: Date.now(), publicUrl: 'https://pki.example' });
+    const cert = new x509.X509Certificate(c.pem);
+    expect(cert.getExtension(x509.KeyUsagesExtension)!.usages).toBe(x509.KeyUsageFlags.keyAgreement);
+    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)!.usages).toEqual(['1.3.6.1.5.5.7.3.2']);
+    // The TLS rule of the lint sees the EKU as built: clientAuth, so no DNS SAN finding either way.
+    expect(c.lint).toEqual(lintCertificate(cert));
+  });
+
+  it('should accept RSA PKCS#1 v1.5 and RSA-PSS CSRs (node:crypto and library paths)', async () => {
+    const pkcs1 = await makeCsr({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as Algorithm);
+    const pss = await makeCsr({ name: 'RSA-PSS', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, { name: 'RSA-PSS', hash: 'SHA-256', saltLength: 32 } as RsaPssParams);
+    for (const csr of [pkcs1, pss]) {
+      const issued = await issueFromCsr({ csr: parseCsr(csr), template, ca: p256, request: { templateId: 't1', csr }, now: Date.now(), publicUrl: 'https://pki.example' });
+      expect(await new x509.X509Certificate(issued.pem).verify({ publicKey: p256.certificate, signatureOnly: true })).toBe(true);
+    }
+  });
+
+  it('should refuse a CSR whose signature does not verify, on the node:crypto path', async () => {
+    const csr = parseCsr(ecCsr);
+    const der = Buffer.from(csr.rawData);
+    der.writeUInt8(der.readUInt8(der.length - 5) ^ 0x01, der.length - 5); // inside the ECDSA signature
+    const broken = der.toString('base64');
+    const attempt = issueFromCsr({ csr: parseCsr(broken), template, ca: p256, request: { templateId: 't1', csr: broken }, now: Date.now(), publicUrl: 'https://pki.example' });
+    await expect(attempt).rejects.toBeInstanceOf(IssueRefused);
+    await expect(attempt).rejects.toMatchObject({ failureCode: 'CSR_SIGNATURE_INVALID' });
+  });
+
+  it('should refuse what is not a CSR as CSR_UNPARSABLE', () => {
+    expect(() => parseCsr('bm90IGEgQ1NS')).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));
+    expect(() => parseCsr(p256.certificate.toString('pem'))).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));
+  });
+});
