@@ -8,6 +8,7 @@ import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
 import { CertificateUploadPage } from './upload/CertificateUploadPage';
+import { LeUploadPage } from './le-upload/LeUploadPage';
 import { KeyRequestPage } from './keyRequest/KeyRequestPage';
 import { ScepRequestPage } from './scep/ScepRequestPage';
 import { RetrieveScepChallengePage } from './scep/RetrieveScepChallengePage';
@@ -44,7 +45,7 @@ export function CertificatesRoot() {
       // A user certificate for a key the server generates; other entities have no screen yet.
       return match.params.entity === 'user' ? <KeyRequestPage /> : null;
     case '/credentials/certificates/le/upload':
-      return <CertificateUploadPage key="le" kind="le" />;
+      return <LeUploadPage />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':
