@@ -166,3 +166,36 @@ describe('ACME client (le/upload) against Tessera’s own ACME server', () => {
     expect((await globex.request('GET', `${C}/AcmeClientDomains`, host)).json()).toEqual({ domains: ['*.acme.localhost', '*.other.localhost'] });
   }, 150_000);
 });
+
+describe('ACME client: a validation the server cannot complete', () => {
+  let t: TestContext;
+  afterAll(async () => {
+    await acmeClientRunsSettled();
+    await validationsSettled();
+    await t?.close();
+  });
+
+  it('should fail the validation step with the server’s reason, stop there, and stop serving the http-01 answer', async () => {
+    // The ACME server validates http-01 on a port where nothing listens (not where Tessera answers).
+    t = await build({ config: { acmeHttp01Port: await freePort() } });
+    await t.bootstrap();
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    const caId = (await admin.post(`${P}/CertificateAuthority`, { friendlyName: 'ACME Root', keyAlgorithm: 'P-256' })).json().id;
+    const templateId = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'acme-tls', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId;
+    await admin.post(`${P}/AllowedDomain`, { domain: 'www.acme.localhost' });
+    await admin.put(`${P}/AcmeConfiguration`, { templateId, enabled: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const directoryUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/pki/acme/${templateId}/directory`;
+    const runId = (await admin.post(`${C}/AcmeClientOrder`, { directoryUrl, domain: 'www.acme.localhost' })).json().runId;
+    await acmeClientRunsSettled();
+    const run: AcmeClientRun = (await admin.get(`${C}/AcmeClientOrder/${runId}`)).json();
+    expect(run.steps.map((s) => s.state)).toEqual(['done', 'done', 'done', 'failed', 'pending', 'pending']);
+    expect(run.state).toBe('failed');
+    expect(run.error).toMatch(/^validation: www\.acme\.localhost is invalid \(connection: http-01: could not fetch/);
+    expect(run.certId).toBeNull();
+    expect(await t.db.selectFrom('acme_client_http01').selectAll().execute()).toEqual([]);
+    expect((await t.auditRows('acme.client.validation')).map((r) => [r.outcome, r.detail.error])).toEqual([['failure', run.steps[3]!.detail]]);
+    expect(await t.auditRows('acme.client.finalisation')).toEqual([]);
+  }, 150_000);
+});
