@@ -120,7 +120,7 @@ describe('ACME client (le/upload) against Tessera’s own ACME server', () => {
     expect((await t.app.inject({ method: 'GET', url: '/.well-known/acme-challenge/unknown-token' })).statusCode).toBe(404);
   });
 
-  it('should take the replay nonce of each answer for the next request and not ask newNonce while a slot holds one', async () => {
+  it('should take the replay nonce of each answer for the next request, retry once on badNonce, and ask newNonce only when the slots are empty', async () => {
     const client = new AcmeProtocolClient(directoryUrl, newAccountKey());
     await client.register({});
     // The directory's answer carried a nonce (Tessera sends one on every answer): newNonce was not needed.
@@ -135,6 +135,22 @@ describe('ACME client (le/upload) against Tessera’s own ACME server', () => {
       await client.post(order.url, null);
     }
     expect([client.newNonceRequests, client.nonceSlots.length, used.size]).toEqual([0, 1, 6]);
+
+    // A kept nonce another client used first: the server answers badNonce with a fresh one, the request is retried once.
+    const other = new AcmeProtocolClient(directoryUrl, newAccountKey());
+    const stolen = client.nonceSlots[0]!;
+    await other.directory();
+    (other as unknown as { slots: string[] }).slots = [stolen];
+    await other.register({});
+    expect([other.newNonceRequests, other.badNonceRetries]).toEqual([0, 0]);
+    const read = await client.order(order.url);
+    expect(read.status).toBe('pending');
+    expect([client.badNonceRetries, client.newNonceRequests]).toEqual([1, 0]);
+
+    // With every slot empty the client asks newNonce (RFC 8555 §7.2).
+    (client as unknown as { slots: string[] }).slots = [];
+    await client.order(order.url);
+    expect([client.newNonceRequests, client.nonceSlots.length]).toEqual([1, 1]);
   }, 60_000);
 
   it('should order from another tenant’s directory with external account binding, name the failed step, and keep runs apart', async () => {

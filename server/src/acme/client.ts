@@ -74,6 +74,8 @@ export class AcmeProtocolClient {
   private readonly publicJwk: jose.JWK;
   /** How many times newNonce was asked (the slots were empty). */
   newNonceRequests = 0;
+  /** How many requests were sent again after a badNonce answer. */
+  badNonceRetries = 0;
   /** The account URL (the kid of every request after registration). */
   accountUrl: string | null;
 
@@ -155,7 +157,10 @@ export class AcmeProtocolClient {
     const jws = await new jose.FlattenedSign(bytes).setProtectedHeader(header).sign(this.privateKey);
     const answer = await this.fetch(url, { method: 'POST', headers: { 'content-type': JOSE }, body: JSON.stringify(jws) });
     const problem = answer.body as { type?: string; detail?: string } | null;
-    if (answer.status >= 400 && problem?.type === 'urn:ietf:params:acme:error:badNonce' && !retried) return this.post(url, payload, options, true);
+    if (answer.status >= 400 && problem?.type === 'urn:ietf:params:acme:error:badNonce' && !retried) {
+      this.badNonceRetries++;
+      return this.post(url, payload, options, true);
+    }
     if (answer.status >= 400) throw new AcmeClientError(problemText(problem ?? undefined, `HTTP ${answer.status} from ${url}`), problem?.type ?? null, answer.status);
     return answer;
   }
