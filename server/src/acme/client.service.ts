@@ -62,12 +62,27 @@ export async function acmeClientDomains(deps: Pick<PkiDeps, 'db'>, auth: Pick<Au
   return { domains: await allowedDomainsOf(deps, auth.tenantId) };
 }
 
-/** A run of the tenant. @throws NotFoundError */
-export async function getAcmeClientRun(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 'tenantId'>, runId: string): Promise<AcmeClientRun> {
-  const row = await deps.db.selectFrom('acme_client_runs').select(['id', 'directory_url', 'domain', 'state', 'steps', 'error', 'cert_id', 'created_at']).where('tenant_id', '=', auth.tenantId).where('id', '=', runId).executeTakeFirst();
+/**
+ * A run of the tenant. A run still running that has not moved for {@link STALE_RUN_MS} was interrupted (its
+ * server stopped: every step moves well within that, its polls ending after 60 s): it is ended as failed, its
+ * running step failed. @throws NotFoundError
+ */
+export async function getAcmeClientRun(deps: Pick<PkiDeps, 'db' | 'now'>, auth: Pick<AuthContext, 'tenantId'>, runId: string): Promise<AcmeClientRun> {
+  const row = await deps.db.selectFrom('acme_client_runs').select(['id', 'directory_url', 'domain', 'state', 'steps', 'error', 'cert_id', 'created_at', 'updated_at']).where('tenant_id', '=', auth.tenantId).where('id', '=', runId).executeTakeFirst();
   if (!row) throw new NotFoundError('The ACME client run');
-  return runOf(row);
+  const run = runOf(row);
+  if (run.state !== 'running' || row.updated_at.getTime() > deps.now() - STALE_RUN_MS) return run;
+  const at = new Date(deps.now()).toISOString();
+  const current = run.steps.find((s) => s.state === 'running');
+  const steps = current ? advanceAcmeClient(run.steps, { type: 'failed', step: current.step, at, message: INTERRUPTED }) : run.steps;
+  const error = `${current?.step ?? 'run'}: ${INTERRUPTED}`;
+  await deps.db.updateTable('acme_client_runs').set({ state: 'failed', steps: JSON.stringify(steps), error, updated_at: new Date(deps.now()) }).where('id', '=', runId).where('state', '=', 'running').execute();
+  return { ...run, state: 'failed', steps, error };
 }
+
+/** How long a running run may stand still before it counts as interrupted (designed). */
+export const STALE_RUN_MS = 15 * 60_000;
+const INTERRUPTED = 'the run was interrupted (the server stopped); start it again';
 
 /** The key authorisation served for an http-01 token, or null (unknown or expired). */
 export async function http01Answer(deps: Pick<PkiDeps, 'db' | 'now'>, token: string): Promise<string | null> {

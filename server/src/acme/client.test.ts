@@ -10,7 +10,7 @@ import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { freePort } from '../test-helpers/services';
 import { x509 } from '../pki/x509';
-import { acmeClientRunsSettled } from './client.service';
+import { acmeClientRunsSettled, STALE_RUN_MS } from './client.service';
 import { validationsSettled } from './acme.service';
 import { AcmeProtocolClient, newAccountKey } from './client';
 
@@ -191,7 +191,7 @@ describe('ACME client: a validation the server cannot complete', () => {
     await t?.close();
   });
 
-  it('should fail the validation step with the server’s reason, stop there, and stop serving the http-01 answer', async () => {
+  it('should fail the validation step with the server’s reason, stop there, stop serving the http-01 answer, and end an interrupted run', async () => {
     // The ACME server validates http-01 on a port where nothing listens (not where Tessera answers).
     t = await build({ config: { acmeHttp01Port: await freePort() } });
     await t.bootstrap();
@@ -213,5 +213,15 @@ describe('ACME client: a validation the server cannot complete', () => {
     expect(await t.db.selectFrom('acme_client_http01').selectAll().execute()).toEqual([]);
     expect((await t.auditRows('acme.client.validation')).map((r) => [r.outcome, r.detail.error])).toEqual([['failure', run.steps[3]!.detail]]);
     expect(await t.auditRows('acme.client.finalisation')).toEqual([]);
+
+    // A run whose server stopped mid-step is ended as interrupted once it has stood still for 15 minutes.
+    const steps = run.steps.map((s, i) => ({ ...s, state: i === 0 ? 'done' : i === 1 ? 'running' : 'pending' }));
+    const stuck = await t.db.updateTable('acme_client_runs').set({ state: 'running', error: null, steps: JSON.stringify(steps), updated_at: new Date(Date.now() - 60_000) }).where('id', '=', runId).returning('id').executeTakeFirstOrThrow();
+    expect((await admin.get(`${C}/AcmeClientOrder/${stuck.id}`)).json().state).toBe('running');
+    await t.db.updateTable('acme_client_runs').set({ updated_at: new Date(Date.now() - STALE_RUN_MS - 1000) }).where('id', '=', runId).execute();
+    const interrupted: AcmeClientRun = (await admin.get(`${C}/AcmeClientOrder/${stuck.id}`)).json();
+    expect([interrupted.state, interrupted.error]).toEqual(['failed', 'order: the run was interrupted (the server stopped); start it again']);
+    expect(interrupted.steps.map((s) => s.state)).toEqual(['done', 'failed', 'pending', 'pending', 'pending', 'pending']);
+    expect((await t.db.selectFrom('acme_client_runs').select('state').where('id', '=', runId).executeTakeFirstOrThrow()).state).toBe('failed');
   }, 150_000);
 });
