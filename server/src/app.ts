@@ -71,7 +71,7 @@ import { authenticate as authenticateApiKey, ownerOfKeyId } from './apikeys/apik
 import { localAgentRoutes } from './smartcards/local-agent.routes';
 import { certificatesRoutes } from './certificates';
 import { enrolmentRoutes } from './enrolment/enrolment.routes';
-import { acmeAdminRoutes, acmeRoutes } from './acme';
+import { acmeAdminRoutes, acmeClientRoutes, acmeRoutes } from './acme';
 import type { Db } from './db/database';
 
 /** Largest accepted request body of an ordinary route: 1 MiB (docs/api.md); upload routes say `config.upload`. */
@@ -199,6 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(enrolmentRoutes);
   await app.register(acmeRoutes);
   await app.register(acmeAdminRoutes);
+  await app.register(acmeClientRoutes);
   await app.register(staticPlugin);
   return app;
 }

@@ -8,6 +8,7 @@ import { RevocationsPage } from './revocations/RevocationsPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { PendingRevocationsPage } from './pendingRevocations/PendingRevocationsPage';
 import { CertificateUploadPage } from './upload/CertificateUploadPage';
+import { LeUploadPage } from './le-upload/LeUploadPage';
 import { KeyRequestPage } from './keyRequest/KeyRequestPage';
 import { ScepRequestPage } from './scep/ScepRequestPage';
 import { RetrieveScepChallengePage } from './scep/RetrieveScepChallengePage';
@@ -46,7 +47,7 @@ export function CertificatesRoot() {
       if (match.params.entity === 'user') return <KeyRequestPage key="user" kind="user" />;
       return match.params.entity === 'device' ? <KeyRequestPage key="device" kind="device" /> : null;
     case '/credentials/certificates/le/upload':
-      return <CertificateUploadPage key="le" kind="le" />;
+      return <LeUploadPage />;
     case '/credentials/csr/user/upload':
       return <CsrUploadPage key="user" kind="user" />;
     case '/credentials/csr/device/upload':

@@ -21,9 +21,11 @@ import { keyRequestTemplatesEpic, submitKeyRequestEpic } from './keyRequest/keyR
 import { keyRequestSlice } from './keyRequest/keyRequest.slice';
 
 /** The certificates app's slices. */
-export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice, scepSlice] as const;
+export const certificatesSlices = [decodeSlice, templateOrderSlice, csrSlice, certificateSlice, revocationsSlice, approvalsSlice, pendingRevocationsSlice, uploadSlice, keyRequestSlice, scepSlice, leUploadSlice] as const;
 import { scepCreateEpic, scepPageEpic, scepRetrieveEpic } from './scep/scep.epics';
 import { scepSlice } from './scep/scep.slice';
+import { leUploadDomainsEpic, leUploadStartEpic } from './le-upload/leUpload.epics';
+import { leUploadSlice } from './le-upload/leUpload.slice';
 
 /** The certificates app's epics, as one. */
 export const certificatesEpic = combineEpics<Action, Action, unknown, CertificatesEpicDependencies>(
@@ -47,4 +49,6 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   scepPageEpic,
   scepCreateEpic,
   scepRetrieveEpic,
+  leUploadDomainsEpic,
+  leUploadStartEpic,
 );

@@ -30,6 +30,7 @@ import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
 import type { VisitsTable } from '../identity/visits.table';
 import type { CertificateAuthoritiesTable, CertificateTemplatesTable, CrlsTable, TemplateOrderingTable } from '../pki/pki.table';
+import type { AcmeClientAccountsTable, AcmeClientHttp01Table, AcmeClientRunsTable } from '../acme/client.table';
 import type { AcmeAccountsTable, AcmeAuthorizationsTable, AcmeChallengesTable, AcmeConfigsTable, AcmeEabKeysTable, AcmeNoncesTable, AcmeOrdersTable, AllowedDomainsTable } from '../acme/acme.table';
 import type { CertificateRequestsTable, CertificatesTable, RevocationsTable } from '../certificates/certificates.table';
 import type { IntuneScepConfigsTable, ScepChallengesTable, ScepRaTable, ScepTransactionsTable } from '../enrolment/enrolment.table';
@@ -96,6 +97,9 @@ export interface Database {
   acme_challenges: AcmeChallengesTable;
   temporary_card_configs: TemporaryCardConfigsTable;
   cloud_hsm_configs: CloudHsmConfigsTable;
+  acme_client_accounts: AcmeClientAccountsTable;
+  acme_client_runs: AcmeClientRunsTable;
+  acme_client_http01: AcmeClientHttp01Table;
 }
 
 /** The application's database handle. */

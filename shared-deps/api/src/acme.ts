@@ -1,5 +1,5 @@
 /** ACME and allowed-domain calls (issue 17; docs/api.md "ACME and allowed domains"). */
-import type { AcmeConfiguration, AcmeConfigurationRequest, AcmeEabKey, AcmeOrdersQuery, AcmeOrdersResponse, AllowedDomain, AllowedDomainsResponse } from '@tessera/domain';
+import type { AcmeClientDomainsResponse, AcmeClientOrderRequest, AcmeClientRun, AcmeConfiguration, AcmeConfigurationRequest, AcmeEabKey, AcmeOrdersQuery, AcmeOrdersResponse, AllowedDomain, AllowedDomainsResponse } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 const P = '/api2/PKI-v1';
@@ -20,6 +20,12 @@ export interface AcmeCalls {
   createAcmeEabKey(templateId: string): Promise<AcmeEabKey>;
   /** `GET /api2/PKI-v1/AcmeOrders?page&sortField&sortDirection&status` (acmeConfiguration): 20 a page. */
   listAcmeOrders(query?: AcmeOrdersQuery): Promise<AcmeOrdersResponse>;
+  /** `GET /api2/Certificates-v1/AcmeClientDomains` (uploadLECert): the allowed domains the ACME client may order for. */
+  listAcmeClientDomains(): Promise<AcmeClientDomainsResponse>;
+  /** `POST /api2/Certificates-v1/AcmeClientOrder` (uploadLECert): obtain a certificate from an ACME server; 202 with the run. */
+  startAcmeClientOrder(request: AcmeClientOrderRequest): Promise<AcmeClientRun>;
+  /** `GET /api2/Certificates-v1/AcmeClientOrder/{runId}` (uploadLECert): the run with each step's state. */
+  getAcmeClientOrder(runId: string): Promise<AcmeClientRun>;
 }
 
 /** Builds the ACME calls over a sender. */
@@ -32,5 +38,8 @@ export function acmeCalls(send: HttpSend): AcmeCalls {
     setAcmeConfiguration: (request) => send({ method: 'PUT', path: `${P}/AcmeConfiguration`, body: request }),
     createAcmeEabKey: (templateId) => send({ method: 'POST', path: `${P}/AcmeEabKey`, body: { templateId } }),
     listAcmeOrders: (query = {}) => send({ method: 'GET', path: `${P}/AcmeOrders`, query: { ...query } }),
+    listAcmeClientDomains: () => send({ method: 'GET', path: '/api2/Certificates-v1/AcmeClientDomains' }),
+    startAcmeClientOrder: (request) => send({ method: 'POST', path: '/api2/Certificates-v1/AcmeClientOrder', body: request }),
+    getAcmeClientOrder: (runId) => send({ method: 'GET', path: `/api2/Certificates-v1/AcmeClientOrder/${encodeURIComponent(runId)}` }),
   };
 }

@@ -61,6 +61,8 @@ describe('@tessera/domain exports', () => {
         'ANONYMOUS_CSR_PATH', 'ANONYMOUS_CSR_RATE_PER_MINUTE',
         // issue 17: ACME and allowed domains
         'ACME_ACCOUNT_STATES', 'ACME_CHALLENGE_TYPES', 'ACME_ORDER_PAGE_SIZE', 'ACME_ORDER_SORT_FIELDS', 'ACME_ORDER_STATES', 'ACME_PATH', 'ACME_RATE_PER_MINUTE', 'ALLOWED_DOMAINS_MAX', 'acmeDirectoryUrl', 'domainPermitted', 'normaliseAllowedDomain',
+        // issue 17: the console as an ACME client
+        'ACME_CLIENT_STEPS', 'ACME_CLIENT_STEP_STATES', 'ACME_REPLAY_NONCE_SLOTS', 'ACME_CLIENT_MESSAGES', 'initialAcmeClientSteps', 'advanceAcmeClient', 'acmeClientRunState', 'keepNonce', 'takeNonce', 'acmeClientOrderProblem',
         // issue 13: identity
         'ORGANISATION_TYPES', 'ORGANISATION_LIMITS', 'ORGANISATION_MESSAGES', 'checkAbn', 'buildOrganisationTree', 'descendantIds',
         'USER_FIELD_CATEGORIES', 'PROTECTED_USER_FIELDS', 'protectedFieldsChanged', 'DEFAULT_ROLES', 'parseImageDataUrl',

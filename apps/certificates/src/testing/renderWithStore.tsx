@@ -30,6 +30,9 @@ export function fakeApi() {
     listScepChallenges: jest.fn().mockResolvedValue({ challenges: [], total: 0, page: 1, pageSize: 25 }),
     createScepChallenge: jest.fn(),
     retrieveScepChallenge: jest.fn(),
+    listAcmeClientDomains: jest.fn().mockResolvedValue({ domains: [] }),
+    startAcmeClientOrder: jest.fn(),
+    getAcmeClientOrder: jest.fn(),
   } satisfies Record<keyof CertificatesEpicDependencies['api'], jest.Mock>;
 }
 

@@ -35,6 +35,7 @@ import * as m20261128040000 from './2026_11_28_04_00_00_create_smartcard_applets
 import * as m20261128070000 from './2026_11_28_07_00_00_certificates_search_indexes';
 import * as m20261128110000 from './2026_11_28_11_00_00_create_smartcard_batches';
 import * as m20261128120000 from './2026_11_28_12_00_00_smartcard_suspension';
+import * as m20261129030000 from './2026_11_29_03_00_00_create_acme_client';
 import * as m20261129040000 from './2026_11_29_04_00_00_users_sort_indexes';
 import * as m20261129041000 from './2026_11_29_04_10_00_directory_entra_id';
 import * as m20261129080000 from './2026_11_29_08_00_00_create_temporary_card_configs';
@@ -73,6 +74,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_28_07_00_00_certificates_search_indexes': m20261128070000,
   '2026_11_28_11_00_00_create_smartcard_batches': m20261128110000,
   '2026_11_28_12_00_00_smartcard_suspension': m20261128120000,
+  '2026_11_29_03_00_00_create_acme_client': m20261129030000,
   '2026_11_29_04_00_00_users_sort_indexes': m20261129040000,
   '2026_11_29_04_10_00_directory_entra_id': m20261129041000,
   '2026_11_29_08_00_00_create_temporary_card_configs': m20261129080000,

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Flash, Text, Textarea } from '@primer/react';
+import { Button, Flash, Heading, Text, Textarea } from '@primer/react';
 import { FormError, PageLayout, TextField, navigate } from '@tessera/ui';
 import { uploadActions, uploadSelectors } from '../upload.slice';
 
@@ -11,9 +11,9 @@ export type UploadKind = 'certificate' | 'le';
  * `/credentials/certificates/upload` [certUpload] and `/credentials/certificates/le/upload` [uploadLECert]: an
  * existing certificate (PEM, or base64 DER) stored as `issued_out_of_band`, linked to its CA when one of the
  * tenant's CAs signed it; such a certificate opens once stored, another CA's is confirmed on the page. The server
- * names the field it refuses.
+ * names the field it refuses. `embedded`: a section of another page (le/upload's ACME page) rather than a page.
  */
-export function CertificateUploadPage({ kind }: { kind: UploadKind }) {
+export function CertificateUploadPage({ kind, embedded = false }: { kind: UploadKind; embedded?: boolean }) {
   const dispatch = useDispatch();
   const { submitting, uploaded, error } = useSelector(uploadSelectors.select);
   const [certificate, setCertificate] = useState('');
@@ -36,8 +36,8 @@ export function CertificateUploadPage({ kind }: { kind: UploadKind }) {
     if (certificate.trim() === '' || submitting) return;
     dispatch(uploadActions.uploadRequested({ certificate, ...(friendlyName.trim() ? { friendlyName: friendlyName.trim() } : {}) }));
   };
-  return (
-    <PageLayout title={title}>
+  const content = (
+    <>
       {uploaded && uploaded.caId === '' ? (
         <Flash variant="success" role="status" aria-label="Uploaded certificate" style={{ marginBottom: 16 }}>
           Stored {uploaded.subject} (serial {uploaded.serialNumber}) as {uploaded.status}. It was not signed by one of your certificate authorities.
@@ -82,6 +82,15 @@ export function CertificateUploadPage({ kind }: { kind: UploadKind }) {
           Upload
         </Button>
       </form>
-    </PageLayout>
+    </>
+  );
+  if (!embedded) return <PageLayout title={title}>{content}</PageLayout>;
+  return (
+    <section aria-labelledby="upload-heading">
+      <Heading as="h2" id="upload-heading" style={{ fontSize: 20, marginBottom: 8 }}>
+        Or upload an existing certificate
+      </Heading>
+      {content}
+    </section>
   );
 }

@@ -1,0 +1,1 @@
+export { LeUploadPage } from './LeUploadPage';
