@@ -4,7 +4,9 @@
 // (they exit non-zero only when something could not be measured).
 //
 // Figures (issue 3):
-//  - check-session requests per second against a bare Fastify route (goal: at least half);
+//  - check-session requests per second against a bare Fastify route (goal: at least half), the two alternating
+//    in rounds under the same load generator (BENCH_LOAD_WORKERS threads, default 2), with each server's CPU
+//    time per request and the load average beside them (BENCH_CHECK_ONLY=1 stops the platform group there);
 //  - sign-ins per second against the raw rate of the password KDF at the same settings (goal ≥ 90%);
 //  - /login: bytes of JavaScript, gzip (goal ≤ 200 KB) and ms until the sign-in form is usable in
 //    Chromium, cold (goal ≤ 300 ms on loopback).
@@ -31,6 +33,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { Pool } from 'undici';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,7 +63,7 @@ function freePort() {
   });
 }
 
-async function waitFor(url, ms = 60_000) {
+async function waitFor(url, ms = 240_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
@@ -99,6 +103,65 @@ async function load(origin, makeRequest, { connections = CONNECTIONS, durationMs
   await pool.close();
   if (bad > 0 && done === 0) throw new Error(`every request failed (${bad})`);
   return { rps: done / seconds, bad };
+}
+
+/**
+ * The check-session figure's load generator: `workers` threads (`BENCH_LOAD_WORKERS`, default 2), each with
+ * its own undici Pool holding its share of `connections`, so that the generator is not the bottleneck of the
+ * bare route (one thread of undici was: the bare server sat about half idle). Both routes get the same
+ * generator. Answers requests per second (the sum of the threads' own rates over their own windows).
+ */
+const LOAD_WORKERS = Number(process.env.BENCH_LOAD_WORKERS ?? 2);
+const LOAD_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Pool } = require(workerData.undici);
+(async () => {
+  const { origin, request, connections, durationMs, expectStatus } = workerData;
+  const pool = new Pool(origin, { connections, pipelining: 1 });
+  let done = 0;
+  let bad = 0;
+  const end = Date.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (Date.now() < end) {
+      const res = await pool.request(request);
+      await res.body.dump();
+      if (res.statusCode === expectStatus) done += 1;
+      else bad += 1;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  parentPort.postMessage({ done, bad, seconds });
+})();
+`;
+async function loadInWorkers(origin, request, { connections = CONNECTIONS, durationMs = DURATION_MS, expectStatus = 200, workers = LOAD_WORKERS } = {}) {
+  const undici = createRequire(import.meta.url).resolve('undici');
+  const shares = Array.from({ length: workers }, (_, i) => Math.floor(connections / workers) + (i < connections % workers ? 1 : 0));
+  const results = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(LOAD_WORKER_SOURCE, { eval: true, workerData: { undici, origin, request, connections: share, durationMs, expectStatus } });
+          worker.once('message', resolve);
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  const done = results.reduce((sum, r) => sum + r.done, 0);
+  const bad = results.reduce((sum, r) => sum + r.bad, 0);
+  if (bad > 0 && done === 0) throw new Error(`every request failed (${bad})`);
+  return { rps: results.reduce((sum, r) => sum + r.done / r.seconds, 0), done, bad };
+}
+
+/** CPU time (user + system) of a process so far, µs, from /proc (Linux); null elsewhere. */
+function processCpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /** The cookies of a response, as one Cookie header value merged into `jar`. */
@@ -185,29 +248,57 @@ async function main() {
     await raiseLimits(base, jar);
 
     // 1. check-session against a bare Fastify route.
-    const checkReq = () => ({
+    const checkReq = {
       path: '/api2/Authentication-v1/check-session',
       method: 'POST',
       headers: { 'x-xsrf-token': jar['XSRF-TOKEN'], cookie: cookieHeader(jar) },
-    });
-    await load(base, checkReq, { durationMs: 1000 }); // warm-up
-    const bareReq = () => ({ path: '/check', method: 'POST' });
-    await load(`http://127.0.0.1:${barePort}`, bareReq, { durationMs: 1000 });
+    };
+    const bareReq = { path: '/check', method: 'POST' };
+    const bareOrigin = `http://127.0.0.1:${barePort}`;
+    // Warm-up of both servers (V8 optimises the request path over the first thousands of requests).
+    await loadInWorkers(base, checkReq, { durationMs: 3000 });
+    await loadInWorkers(bareOrigin, bareReq, { durationMs: 1000 });
     // Rounds that alternate the two, so that a change in the machine's speed (it varies by a third from one
-    // minute to the next on these VMs) hits both alike; the figures are the means.
-    const checkRates = [];
-    const bareRates = [];
-    for (let round = 0; round < 4; round += 1) {
-      checkRates.push((await load(base, checkReq, { durationMs: DURATION_MS / 4 })).rps);
-      bareRates.push((await load(`http://127.0.0.1:${barePort}`, bareReq, { durationMs: DURATION_MS / 4 })).rps);
+    // minute to the next on these VMs) hits both alike; the figures are the means. Beside the rates, each
+    // server's own CPU time per request (from /proc) and the generator's CPU share: the server costs the
+    // ratio should compare, and whether the generator kept up.
+    const [serverPid, barePid] = [children[0].pid, children[1].pid];
+    const sides = { check: { rates: [], cpu: 0, done: 0 }, bare: { rates: [], cpu: 0, done: 0 } };
+    const cores = os.cpus().length;
+    const clientCpu = { check: 0, bare: 0 };
+    const wall = { check: 0, bare: 0 };
+    const loadBefore = os.loadavg()[0];
+    const round = async (name, origin, request, pid) => {
+      const cpu0 = processCpuMicros(pid);
+      const client0 = process.cpuUsage();
+      const t0 = performance.now();
+      const r = await loadInWorkers(origin, request, { durationMs: DURATION_MS / 4 });
+      wall[name] += (performance.now() - t0) * 1000;
+      const client = process.cpuUsage(client0);
+      clientCpu[name] += client.user + client.system;
+      const cpu1 = processCpuMicros(pid);
+      sides[name].rates.push(r.rps);
+      if (cpu0 !== null && cpu1 !== null) sides[name].cpu += cpu1 - cpu0;
+      sides[name].done += r.done;
+    };
+    for (let i = 0; i < 4; i += 1) {
+      await round('check', base, checkReq, serverPid);
+      await round('bare', bareOrigin, bareReq, barePid);
     }
     const average = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const check = { rps: average(checkRates) };
-    const bare = { rps: average(bareRates) };
+    const check = { rps: average(sides.check.rates) };
+    const bare = { rps: average(sides.bare.rates) };
     const ratio = check.rps / bare.rps;
+    console.log(`     load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${cores} cores); generator: ${LOAD_WORKERS} thread(s), ${CONNECTIONS} connections`);
     report('check-session', Math.round(check.rps), 'req/s', '≥ half of the bare route', ratio >= 0.5);
     report('bare Fastify route', Math.round(bare.rps), 'req/s', 'reference', true);
     report('check-session / bare route', ratio.toFixed(2), '×', '≥ 0.50', ratio >= 0.5);
+    for (const name of ['check', 'bare']) {
+      const label = name === 'check' ? 'check-session' : 'bare route';
+      const busy = (sides[name].cpu / wall[name]) * 100;
+      report(`${label}: server CPU per request`, (sides[name].cpu / sides[name].done).toFixed(1), 'µs', `reference (server busy ${busy.toFixed(0)}% of one core, generator ${((clientCpu[name] / wall[name]) * 100).toFixed(0)}%)`, true);
+    }
+    if (process.env.BENCH_CHECK_ONLY === '1') return;
 
     // 2. sign-ins per second against the raw KDF rate at the same settings and concurrency. Steady state:
     // 2 s of sign-ins first (PGlite's WebAssembly and V8 tier up over the first thousands of statements),

@@ -30,6 +30,11 @@ export function parseCookieHeader(header: string | undefined): Record<string, st
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
     if (!NAME.test(name) || Object.prototype.hasOwnProperty.call(out, name)) continue;
+    // Runs on every request: most values (session, XSRF token) have no escape to decode.
+    if (!value.includes('%')) {
+      out[name] = value;
+      continue;
+    }
     try {
       out[name] = decodeURIComponent(value);
     } catch {

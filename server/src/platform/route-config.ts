@@ -13,3 +13,10 @@ export function routeConfig(request: FastifyRequest): FastifyContextConfig {
   }
   return config;
 }
+
+/** The request's path without its query string (`request.url` as sent, not decoded). */
+export function requestPath(request: FastifyRequest): string {
+  const url = request.url;
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}

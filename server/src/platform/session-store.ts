@@ -62,6 +62,16 @@ export class DatabaseSessionStore implements SessionStore {
     this.#maxCached = options.maxCached ?? 100_000;
   }
 
+  /**
+   * The record at once when the cache holds it, else a promise of the database read (the rate limiter's
+   * check on every request). The cache is this process's copy of its own writes: delete and
+   * deleteForUser drop a record from it before the database row goes, so a revoked session is never
+   * read from it.
+   */
+  read(id: string): SessionRecord | null | Promise<SessionRecord | null> {
+    return this.#cache.get(id) ?? this.get(id);
+  }
+
   async get(id: string): Promise<SessionRecord | null> {
     const cached = this.#cache.get(id);
     if (cached) return cached;

@@ -12,7 +12,7 @@
  * an open socket are not counted. The agent hub's gRPC stream is not an HTTP route: it is opened with a
  * short-lived agent token that only a rate-limited session request can obtain, so it is limited there.
  */
-import { routeConfig } from '../platform/route-config';
+import { requestPath, routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { parseApiKey } from '@tessera/domain';
@@ -20,7 +20,7 @@ import { RateLimitBodyTooLargeError, TooManyRequestsError } from '../platform/er
 import { LoginThrottle } from '../platform/login-throttle';
 import { isFilePath } from '../platform/console-paths';
 import { requestSessionId } from '../platform/session-cookie';
-import { redisSessionKey } from '../platform/session-store';
+import { DatabaseSessionStore, redisSessionKey } from '../platform/session-store';
 import { bearerToken, type ApiKeyOwnerLookup } from '../platform/api-key-auth';
 import { KeyOwners } from '../platform/rate-limits/key-owners';
 import { RateLimiter, defaultRules } from '../platform/rate-limits/rate-limiter';
@@ -29,11 +29,12 @@ import { seedOnce } from '../platform/rate-limits/rate-limit-rules.repository';
 
 /** Is the request for one of the console's files (not counted)? */
 export function isConsoleFile(request: FastifyRequest): boolean {
-  return routeConfig(request).staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/');
+  return routeConfig(request).staticFiles === true && isFilePath(requestPath(request));
 }
 
 function contentLength(request: FastifyRequest): number | null {
   const header = request.headers['content-length'];
+  if (header === undefined) return null;
   if (typeof header !== 'string' || !/^\d+$/.test(header)) return null;
   return Number(header);
 }
@@ -62,7 +63,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     );
     const store = app.redis
       ? new RedisRateLimitStore(app.redis, { prefix: config.redisPrefix, sessionKey: (id) => redisSessionKey(config.redisPrefix, id) })
-      : new MemoryRateLimitStore({ readSession: (id) => app.sessions.get(id) });
+      : new MemoryRateLimitStore({ readSession: (id) => (app.sessions instanceof DatabaseSessionStore ? app.sessions.read(id) : app.sessions.get(id)) });
     const limiter = new RateLimiter({ db: app.db, store });
     app.decorate('rateLimits', limiter);
     if (config.rateLimitMax === 0) return;
@@ -81,7 +82,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       const key = bearer ? parseApiKey(bearer) : null;
       const result = await limiter.check({
         method: request.method,
-        path: request.url.split('?')[0] ?? '/',
+        path: requestPath(request),
         ip: request.ip,
         anonymousSubject: key ? `k:${key.keyId}` : `ip:${request.ip}`,
         sessionId: bearer === null ? requestSessionId(request) : null,

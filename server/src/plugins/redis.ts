@@ -6,7 +6,7 @@
  * once (ioredis's 'error' events are handled, never "Unhandled error event"), and the client reconnects by
  * itself every second at most; the console's files are still served.
  */
-import { routeConfig } from '../platform/route-config';
+import { requestPath, routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { OutageLog, ServiceUnavailableError, isRedisConnectionError } from '../platform/availability';
@@ -39,10 +39,11 @@ export const redisPlugin = fp(
     redis.on('ready', () => outage.up());
     await redis.connect();
     app.decorate('redis', redis);
-    app.addHook('onRequest', async (request) => {
-      if (redis.status === 'ready') return;
-      if (routeConfig(request).staticFiles === true && isFilePath(request.url.split('?')[0] ?? '/')) return;
-      throw new ServiceUnavailableError('redis');
+    // A callback hook (no promise): it runs on every request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (redis.status === 'ready') return done();
+      if (routeConfig(request).staticFiles === true && isFilePath(requestPath(request))) return done();
+      done(new ServiceUnavailableError('redis'));
     });
     app.addHook('onError', async (_request, _reply, error) => {
       if (isRedisConnectionError(error)) outage.down(error);

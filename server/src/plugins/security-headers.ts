@@ -2,6 +2,7 @@
 import fp from 'fastify-plugin';
 import { API_CACHE_CONTROL, COMMON_SECURITY_HEADERS } from '../platform/security-headers';
 import { isApiPath } from '../platform/console-paths';
+import { requestPath } from '../platform/route-config';
 
 /** Adds the common security headers, and `Cache-Control: no-store` to API answers without their own. */
 export const securityHeadersPlugin = fp(
@@ -10,7 +11,7 @@ export const securityHeadersPlugin = fp(
     // A callback hook (no promise): it runs on every answer.
     app.addHook('onSend', (request, reply, payload, done) => {
       for (const [name, value] of common) if (!reply.hasHeader(name)) reply.header(name, value);
-      if (!reply.hasHeader('cache-control') && isApiPath(request.url.split('?')[0] ?? '/')) reply.header('cache-control', API_CACHE_CONTROL);
+      if (!reply.hasHeader('cache-control') && isApiPath(requestPath(request))) reply.header('cache-control', API_CACHE_CONTROL);
       done(null, payload);
     });
   },

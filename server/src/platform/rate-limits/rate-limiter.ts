@@ -126,10 +126,18 @@ export class RateLimiter {
   }
 
   /** Checks one request. */
-  async check(input: Omit<CheckInput, 'groups'> & { method: string; path: string }): Promise<CheckResult> {
+  check(input: Omit<CheckInput, 'groups'> & { method: string; path: string }): Promise<CheckResult> {
     const groups = this.#rules.candidates(input.method, input.path);
-    if (groups.length === 0 && input.sessionId === null) return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session: undefined };
-    return this.#store.check({ ...input, groups });
+    if (groups.length === 0 && input.sessionId === null) return Promise.resolve({ outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session: undefined });
+    return this.#store.check({
+      groups,
+      ip: input.ip,
+      anonymousSubject: input.anonymousSubject,
+      sessionId: input.sessionId,
+      keyOwner: input.keyOwner,
+      contentLength: input.contentLength,
+      now: input.now,
+    });
   }
 
   /** The live counters of the rules a tenant sees, in config order. */

@@ -100,7 +100,9 @@ const MAX_CACHED_PATHS = 10_000;
 export class RuleSet {
   readonly groups: readonly RuleGroup[];
   readonly rules: readonly CompiledRule[];
-  readonly #candidates = new Map<string, RuleGroup[]>();
+  /** Method → path → candidates (nested, so that a lookup builds no key string). */
+  readonly #candidates = new Map<string, Map<string, RuleGroup[]>>();
+  #cachedPaths = 0;
 
   constructor(stored: readonly StoredRule[]) {
     const groups = new Map<string, RuleGroup>();
@@ -118,16 +120,25 @@ export class RuleSet {
 
   /** The groups with their rules matching this method and path (groups without one left out). */
   candidates(method: string, path: string): RuleGroup[] {
-    const id = `${method} ${path}`;
-    const cached = this.#candidates.get(id);
+    let byPath = this.#candidates.get(method);
+    const cached = byPath?.get(path);
     if (cached) return cached;
     const out: RuleGroup[] = [];
     for (const group of this.groups) {
       const rules = group.rules.filter((r) => (r.rule.method === RATE_LIMIT_WILDCARD || r.rule.method === method) && endpointMatches(r.rule.endpoint, path));
       if (rules.length > 0) out.push({ layer: group.layer, stage: group.stage, rules });
     }
-    if (this.#candidates.size >= MAX_CACHED_PATHS) this.#candidates.clear();
-    this.#candidates.set(id, out);
+    if (this.#cachedPaths >= MAX_CACHED_PATHS) {
+      this.#candidates.clear();
+      this.#cachedPaths = 0;
+      byPath = undefined;
+    }
+    if (!byPath) {
+      byPath = new Map();
+      this.#candidates.set(method, byPath);
+    }
+    byPath.set(path, out);
+    this.#cachedPaths += 1;
     return out;
   }
 }
@@ -136,8 +147,12 @@ export class RuleSet {
 export function chosenRules(groups: readonly RuleGroup[], caller: Pick<Caller, 'tenantId' | 'userId'>): CompiledRule[] {
   const out: CompiledRule[] = [];
   for (const group of groups) {
-    const winner = group.rules.find((rule) => appliesTo(rule, caller));
-    if (winner) out.push(winner);
+    for (const rule of group.rules) {
+      if (appliesTo(rule, caller)) {
+        out.push(rule);
+        break;
+      }
+    }
   }
   return out;
 }

@@ -67,21 +67,43 @@ interface Bucket {
   at: number;
 }
 
+interface MinuteCount {
+  allowed: number;
+  refused: number;
+}
+
 const KEEP_MINUTES = 15;
 
-/** One server instance: buckets and counters in maps. */
+/** A session read that answers at once when it can (a cached record) and with a promise otherwise. */
+export type SessionReader = (id: string) => SessionRecord | null | Promise<SessionRecord | null>;
+
+/**
+ * One server instance: buckets and counters in maps. A check runs on every request, so it allocates
+ * little: buckets are kept per rule and then per subject (no id string built per request) and updated in
+ * place, and each rule's counter of the current minute is held at hand.
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #buckets = new Map<string, Bucket>();
-  readonly #counts = new Map<string, Map<number, { allowed: number; refused: number }>>();
-  readonly #readSession: (id: string) => Promise<SessionRecord | null>;
+  /** Rule key → bucket subject → bucket. */
+  readonly #buckets = new Map<string, Map<string, Bucket>>();
+  readonly #counts = new Map<string, Map<number, MinuteCount>>();
+  /** Rule key → its counter of the minute `#currentMinute`. */
+  readonly #current = new Map<string, MinuteCount>();
+  #currentMinute = -1;
+  readonly #readSession: SessionReader;
   #lastSweep = 0;
 
-  constructor(options: { readSession: (id: string) => Promise<SessionRecord | null> }) {
+  constructor(options: { readSession: SessionReader }) {
     this.#readSession = options.readSession;
   }
 
-  async check(input: CheckInput): Promise<CheckResult> {
-    const session = input.sessionId === null ? undefined : await this.#readSession(input.sessionId);
+  check(input: CheckInput): Promise<CheckResult> {
+    if (input.sessionId === null) return Promise.resolve(this.#decide(input, undefined));
+    const session = this.#readSession(input.sessionId);
+    if (session instanceof Promise) return session.then((record) => this.#decide(input, record));
+    return Promise.resolve(this.#decide(input, session));
+  }
+
+  #decide(input: CheckInput, session: SessionRecord | null | undefined): CheckResult {
     const signedIn = callerOfSession(session ?? null, input.now);
     const owner = signedIn ?? input.keyOwner;
     const caller: Caller = {
@@ -98,28 +120,44 @@ export class MemoryRateLimitStore implements RateLimitStore {
         return { outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: rule.maxDataBytes, session };
       }
     }
-    const taken: [CompiledRule, string, number][] = [];
+    // First every bucket is read (a request takes a token from all of them or from none), then taken from.
     let retryAfterMs = 0;
-    const refusing: CompiledRule[] = [];
-    for (const rule of chosen) {
+    let refused = false;
+    const tokens: number[] = new Array<number>(chosen.length);
+    for (let i = 0; i < chosen.length; i++) {
+      const rule = chosen[i] as CompiledRule;
       if (!rule.limited) continue;
-      const id = `${rule.key}:${bucketSubject(rule.stage, caller)}`;
-      const bucket = this.#buckets.get(id);
-      const tokens = bucket ? Math.min(rule.capacity, bucket.tokens + Math.max(0, input.now - bucket.at) * rule.refillPerMs) : rule.capacity;
-      if (tokens < 1) {
-        refusing.push(rule);
-        retryAfterMs = Math.max(retryAfterMs, rule.refillPerMs > 0 ? (1 - tokens) / rule.refillPerMs : rule.periodMs);
-      } else {
-        taken.push([rule, id, tokens]);
+      const bucket = this.#buckets.get(rule.key)?.get(bucketSubject(rule.stage, caller));
+      const held = bucket ? Math.min(rule.capacity, bucket.tokens + Math.max(0, input.now - bucket.at) * rule.refillPerMs) : rule.capacity;
+      tokens[i] = held;
+      if (held < 1) {
+        refused = true;
+        this.#count(rule.key, input.now, 'refused');
+        retryAfterMs = Math.max(retryAfterMs, rule.refillPerMs > 0 ? (1 - held) / rule.refillPerMs : rule.periodMs);
       }
     }
-    if (refusing.length > 0) {
-      for (const rule of refusing) this.#count(rule.key, input.now, 'refused');
-      return { outcome: 'refused', retryAfterMs, maxDataBytes: -1, session };
+    if (refused) return { outcome: 'refused', retryAfterMs, maxDataBytes: -1, session };
+    for (let i = 0; i < chosen.length; i++) {
+      const rule = chosen[i] as CompiledRule;
+      if (rule.limited) this.#take(rule, bucketSubject(rule.stage, caller), (tokens[i] as number) - 1, input.now);
+      this.#count(rule.key, input.now, 'allowed');
     }
-    for (const [, id, tokens] of taken) this.#buckets.set(id, { tokens: tokens - 1, at: input.now });
-    for (const rule of chosen) this.#count(rule.key, input.now, 'allowed');
     return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session };
+  }
+
+  #take(rule: CompiledRule, subject: string, tokens: number, now: number): void {
+    let buckets = this.#buckets.get(rule.key);
+    if (!buckets) {
+      buckets = new Map();
+      this.#buckets.set(rule.key, buckets);
+    }
+    const bucket = buckets.get(subject);
+    if (bucket) {
+      bucket.tokens = tokens;
+      bucket.at = now;
+    } else {
+      buckets.set(subject, { tokens, at: now });
+    }
   }
 
   async minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>> {
@@ -140,15 +178,23 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   #count(key: string, now: number, what: 'allowed' | 'refused'): void {
     const minute = minuteOf(now);
-    let counts = this.#counts.get(key);
-    if (!counts) {
-      counts = new Map();
-      this.#counts.set(key, counts);
+    if (minute !== this.#currentMinute) {
+      this.#current.clear();
+      this.#currentMinute = minute;
     }
-    let entry = counts.get(minute);
+    let entry = this.#current.get(key);
     if (!entry) {
-      entry = { allowed: 0, refused: 0 };
-      counts.set(minute, entry);
+      let counts = this.#counts.get(key);
+      if (!counts) {
+        counts = new Map();
+        this.#counts.set(key, counts);
+      }
+      entry = counts.get(minute);
+      if (!entry) {
+        entry = { allowed: 0, refused: 0 };
+        counts.set(minute, entry);
+      }
+      this.#current.set(key, entry);
     }
     entry[what] += 1;
   }
@@ -158,8 +204,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
     if (now - this.#lastSweep < 60_000) return;
     this.#lastSweep = now;
     const oldest = minuteOf(now) - KEEP_MINUTES * 60_000;
+    this.#current.clear();
+    this.#currentMinute = -1;
     for (const counts of this.#counts.values()) for (const minute of counts.keys()) if (minute < oldest) counts.delete(minute);
-    for (const [id, bucket] of this.#buckets) if (now - bucket.at > 86_400_000) this.#buckets.delete(id);
+    for (const [key, buckets] of this.#buckets) {
+      for (const [subject, bucket] of buckets) if (now - bucket.at > 86_400_000) buckets.delete(subject);
+      if (buckets.size === 0) this.#buckets.delete(key);
+    }
   }
 }
 
