@@ -22,6 +22,8 @@ describe('@tessera/api exports', () => {
       'prepareFido2Authentication', 'finishFido2Authentication', 'getFido2SyncedCredential', 'markFido2SyncedCredentialForDeletion', 'renameFido2SyncedCredential',
       'deleteFido2SyncedCredential', 'passwordConfig', 'changePassword', 'forgotPassword', 'validateResetToken', 'resetPassword',
       'cmsClientGrpcConfig', 'cmsClientLocalAddress', 'cmsClientSessionToken', 'pingClient', 'listReaders', 'anonymousListReaders', 'getReader', 'getPinRequirements', 'validatePin', 'killCmsSession',
+      // issue 17: the console as an ACME client (le/upload)
+      'listAcmeClientDomains', 'startAcmeClientOrder', 'getAcmeClientOrder',
       // issue 15: smartcard sign-in, passphrases, the card's certificate store
       'authSmartcardPin', 'authSmartcardPassphrase', 'changePassphrase', 'resetPinPassphrase', 'readCertStore', 'cardDetails',
       // issue 15: temporary cards, VSC, cloud HSM
