@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, fakeApi, installMatchMedia, renderWithStore, signInViewer } from '../../testing/renderWithStore';
 import { SearchPage } from './SearchPage';
@@ -76,5 +76,33 @@ describe('SearchPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove saved search ali' }));
     await waitFor(() => expect(api.removeFavourite).toHaveBeenCalledWith('f-1'));
     expect(await screen.findByText('None')).toBeTruthy();
+  });
+
+  it('should say results are stale 5 minutes after they arrived, and refresh them', async () => {
+    signInViewer(['search'], 'v-1');
+    const api = fakeApi();
+    api.searchTypes.mockResolvedValue(TYPES);
+    api.getFavourites.mockResolvedValue({ savedfavourites: [] });
+    api.search.mockResolvedValue({ searchType: 'users', text: 'mem', skip: 0, totalResults: 3, results: hits(3) });
+    renderWithStore(<SearchPage params={{}} />, { api });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search text' }), 'mem');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('3 results')).toBeTruthy();
+    const arrived = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(arrived + 4 * 60_000);
+      fireEvent.focus(window);
+      expect(screen.queryByText('These results are more than 5 minutes old.')).toBeNull();
+      clock.mockReturnValue(arrived + 5 * 60_000 + 1_000);
+      fireEvent.focus(window);
+      expect(await screen.findByText('These results are more than 5 minutes old.')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Refresh results' }));
+      await waitFor(() => expect(api.search).toHaveBeenCalledTimes(2));
+      expect(api.search).toHaveBeenLastCalledWith('users', { text: 'mem', skip: 0, take: 10 });
+      await waitFor(() => expect(screen.queryByText('These results are more than 5 minutes old.')).toBeNull());
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Heading, TextInput } from '@primer/react';
-import { DEFAULT_SEARCH_TYPE, RESULTS_PER_PAGE, SEARCH_FAILED_TOTAL, type SearchFavourite, type SearchHit, type SearchResponse } from '@tessera/domain';
+import { DEFAULT_SEARCH_TYPE, isSearchStale, RESULTS_PER_PAGE, SEARCH_FAILED_TOTAL, type SearchFavourite, type SearchHit, type SearchResponse } from '@tessera/domain';
 import { FormError, PageLayout, PagedTable, followLink, navigate, type PagedTableColumn } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
 import type { IdentityPageProps } from '../../pages';
@@ -31,6 +31,24 @@ const COLUMNS: readonly PagedTableColumn<SearchHit>[] = [
   },
   { id: 'subtitle', header: 'Details', cell: (h) => h.subtitle },
 ];
+
+/** How often an open result list checks whether it went stale (also on coming back to the window). */
+const STALE_CHECK_MS = 15_000;
+
+/** The clock, ticking every `ms` and when the window regains focus. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, ms);
+    window.addEventListener('focus', tick);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', tick);
+    };
+  }, [ms]);
+  return now;
+}
 
 const FAVOURITE_TOAST = { title: 'Search', success: 'Search saved', failure: true as const };
 
@@ -69,6 +87,11 @@ export function SearchPage({ params }: IdentityPageProps) {
   }, [save.successes, remove.successes, reloadFavourites]);
 
   const answer = search.status === 'succeeded' && search.data?.searchType === searchType ? search.data : undefined;
+  // Results go stale 5 minutes after they arrived (admin-console §9): said on the page, with a refresh.
+  const [fetchedAt, setFetchedAt] = useState<number | null>(null);
+  useEffect(() => setFetchedAt(answer ? Date.now() : null), [answer]);
+  const now = useNow(STALE_CHECK_MS);
+  const stale = answer !== undefined && fetchedAt !== null && isSearchStale(fetchedAt, Math.max(now, Date.now()));
   const total = search.status === 'failed' ? SEARCH_FAILED_TOTAL : (answer?.totalResults ?? 0);
   const mine = (favourites.data?.savedfavourites ?? []).filter((f) => f.searchType === searchType);
   return (
@@ -118,6 +141,14 @@ export function SearchPage({ params }: IdentityPageProps) {
       ) : (
         <>
           <p aria-live="polite">{search.status === 'loading' ? 'Searching…' : `${total} results`}</p>
+          {stale && (
+            <p role="status" style={{ display: 'flex', gap: 'var(--base-size-8, 8px)', alignItems: 'center' }}>
+              These results are more than 5 minutes old.
+              <Button size="small" onClick={() => runSearch(ran.text, ran.pageIndex)}>
+                Refresh results
+              </Button>
+            </p>
+          )}
           <PagedTable
             label="Search results"
             columns={COLUMNS}
