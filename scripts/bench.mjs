@@ -77,6 +77,11 @@ async function waitFor(url, ms = 240_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** BENCH_SERVER_NODE_ARGS: extra node options of the Tessera server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+function serverNodeArgs() {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 function start(args, env) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
@@ -213,7 +218,7 @@ async function main() {
   const children = [];
   try {
     children.push(
-      start(['--import', 'tsx', 'server/src/server.ts'], {
+      start([...serverNodeArgs(), '--import', 'tsx', 'server/src/server.ts'], {
         TESSERA_PORT: String(port),
         TESSERA_AGENT_GRPC_PORT: '0',
         TESSERA_DATA_DIR: dataDir,
@@ -223,6 +228,8 @@ async function main() {
         // Scale mode: `BENCH_DATABASE_URL` (an empty PostgreSQL database) and `BENCH_REDIS_URL`.
         ...(process.env.BENCH_DATABASE_URL ? { TESSERA_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
         ...(process.env.BENCH_REDIS_URL ? { TESSERA_REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+        // BENCH_SERVER_ENV: a JSON object of extra environment of the server (experiments, e.g. '{"TESSERA_RATE_LIMIT_MAX":"0"}').
+        ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
       }),
     );
     console.log(`     server database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.BENCH_REDIS_URL ? ', Redis' : ''}`);
@@ -730,9 +737,7 @@ async function pkiFigures() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dbUrl = process.env.BENCH_DATABASE_URL;
-  // BENCH_SERVER_NODE_ARGS: extra node options of the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = start([...serverNodeArgs, '--import', 'tsx', 'server/src/server.ts'], {
+  const child = start([...serverNodeArgs(), '--import', 'tsx', 'server/src/server.ts'], {
     TESSERA_PORT: String(port),
     TESSERA_AGENT_GRPC_PORT: '0',
     TESSERA_DATA_DIR: dataDir,

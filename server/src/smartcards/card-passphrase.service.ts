@@ -14,6 +14,7 @@ import { MESSAGES, validatePassphrase, validatePin } from '@tessera/domain';
 import type { AuthContext } from '../platform/types';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuditEventInput } from '../platform/audit';
+import { auditCardChangeStarts } from './card-audit';
 import { pinRequirementsOfTemplate } from './card-templates.service';
 import { CardActionError, sealContext, type CardsDeps } from './cards.service';
 import * as cards from './cards.repository';
@@ -59,6 +60,7 @@ export async function changePassphrase(deps: CardsDeps, auth: AuthContext, actor
     const row = await recordInReader(deps, auth.tenantId, piv, request.card_id);
     const problem = validatePassphrase(request.passphrase, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined));
     if (problem) throw new ValidationError('passphrase', problem, { exact: true });
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-passphrase', targetType: 'smartcard', targetId: row.id, detail: { readerName } });
     card.step('change passphrase');
     await piv.batch([PivCommands.changePin(request.pin, request.passphrase)]).catch((error: unknown) => {
       throw secretError(error, MESSAGES.PASSPHRASE_CHANGE_FAILED);
@@ -88,6 +90,7 @@ export async function resetPinPassphrase(deps: CardsDeps, auth: AuthContext, act
     if (problem) throw new ValidationError(kind, problem, { exact: true });
     if (!row.sealed_puk) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NO_PUK);
     const puk = deps.box.decrypt(row.sealed_puk, sealContext('puk', row.id));
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.reset-pin-passphrase', targetType: 'smartcard', targetId: row.id, detail: { readerName, kind } });
     card.step(kind === 'pin' ? 'unblock' : 'reset passphrase');
     await piv.batch([PivCommands.unblockPin(puk, secret)]).catch((error: unknown) => {
       throw secretError(error, MESSAGES.PIN_RESET_FAILED);

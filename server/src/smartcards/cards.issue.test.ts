@@ -153,7 +153,18 @@ describe('IssueCard through the agent and the virtual card', () => {
     const short = await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: PIN, new_pin: '1357246' });
     expect(short.json()).toEqual({ code: 'VALIDATION', field: 'new_pin', message: 'PIN must be between 8-8 numbers' });
     expect((await validate(PIN)).json()).toEqual({ valid: true });
+    // The audit store down: the card is not touched at all (its `.started` event is written before the card changes;
+    // the wrong-PIN attempt above wrote one too).
+    const startedBefore = (await t.auditRows('smartcard.change-pin.started')).length;
+    expect(startedBefore).toBe(1);
+    await t.breakAudit();
+    const auditDown = await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: PIN, new_pin: '13572468' });
+    await t.repairAudit();
+    expect([auditDown.statusCode, auditDown.body]).toEqual([503, 'Audit failed']);
+    expect((await validate(PIN)).json()).toEqual({ valid: true });
+    expect(await t.auditRows('smartcard.change-pin.started')).toHaveLength(startedBefore);
     expect((await admin.post('/api2/CMS-v2/ChangePin', { card_id: card, old_pin: PIN, new_pin: '13572468' })).json()).toEqual({ changed: true });
+    expect((await t.auditRows('smartcard.change-pin.started')).map((r) => r.target_id)).toEqual([record.cardId, record.cardId]);
     expect((await validate(PIN)).statusCode).toBe(403);
     expect((await validate('13572468')).json()).toEqual({ valid: true });
     expect((await t.auditRows('smartcard.change-pin')).at(-1)).toMatchObject({ target_id: record.cardId });
@@ -180,6 +191,15 @@ describe('IssueCard through the agent and the virtual card', () => {
     const pki = await t.db.selectFrom('certificates').select(['serial_number', 'status']).where('serial_number', 'in', serials).execute();
     expect(pki.map((r) => r.status)).toEqual(['revoked', 'revoked']);
 
+    await t.breakAudit();
+    const cleanAuditDown = await admin.post('/api2/CMS-v2/CleanCard', { card_id: card });
+    await t.repairAudit();
+    expect(cleanAuditDown.statusCode).toBe(503);
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${record.cardId}`)).statusCode).toBe(200);
+    await withRemoteCard({ hub: t.app.agentHub, sessionId, readerName: READER }, async (_card, piv) => {
+      await piv.select();
+      expect(await piv.getCertificate(SLOT.AUTHENTICATION)).not.toBeNull(); // not wiped
+    });
     const cleaned = await admin.post('/api2/CMS-v2/CleanCard', { card_id: card });
     expect(cleaned.json()).toEqual({ cleaned: true, certRevokeError: null });
     expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${record.cardId}`)).statusCode).toBe(404);

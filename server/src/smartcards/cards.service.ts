@@ -17,6 +17,7 @@ import { isTemporaryCardExpired, TEMPORARY_CARD_MESSAGES } from '@tessera/domain
 import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
+import { auditCardChangeStarts } from './card-audit';
 import type { AuthContext } from '../platform/types';
 import type { SecretBox } from '../platform/secret-box';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
@@ -165,6 +166,7 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
           : await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'issuing', user_id: user.id, card_template_id: template.id });
         // The PUK is sealed before the card gets it: whatever happens next, the server can unblock the card.
         await repo.updateCard(trx, auth.tenantId, id, { sealed_puk: deps.box.encrypt(puk, sealContext('puk', id)) }, now());
+        await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.issue', targetType: 'smartcard', targetId: id, detail: { serialNumber, userId: user.id, cardTemplateId: template.id, readerName } }, trx);
         return id;
       });
       const id = cardId;
@@ -280,6 +282,7 @@ export async function changePin(deps: CardsDeps, auth: AuthContext, actor: Actor
     if (row.status === 'suspended') throw new ConflictError('card_id', MESSAGES.SMARTCARD_IS_SUSPENDED);
     const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
     if (problem) throw new ValidationError('new_pin', problem, { exact: true });
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail: { readerName } });
     card.step('change PIN');
     await piv.batch([PivCommands.changePin(request.old_pin, request.new_pin)]).catch((error: unknown) => {
       throw pinActionError(error, MESSAGES.PIN_CHANGE_FAILED);
@@ -304,6 +307,7 @@ export async function unblockCard(deps: CardsDeps, auth: AuthContext, actor: Act
     if (problem) throw new ValidationError('new_pin', problem, { exact: true });
     if (!row.sealed_puk) throw new ConflictError('card_id', MESSAGES.SMARTCARD_NO_PUK);
     const puk = deps.box.decrypt(row.sealed_puk, sealContext('puk', row.id));
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unblock', targetType: 'smartcard', targetId: row.id, detail: { readerName } });
     card.step('unblock');
     await piv.batch([PivCommands.unblockPin(puk, request.new_pin)]).catch((error: unknown) => {
       throw pinActionError(error, MESSAGES.PIN_RESET_FAILED);
@@ -352,6 +356,7 @@ export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Act
         throw pinActionError(error, MESSAGES.SMARTCARD_REISSUE_FAILED);
       });
       // From here the card's keys change: a failure leaves the record `error`.
+      await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.reissue', targetType: 'smartcard', targetId: row.id, detail: { readerName, forceRevoke: request.forceRevoke === true } });
       started = row.id;
       card.step('generate keys');
       const { after } = await piv.authenticate(managementKey, ALGORITHM.AES_192, { after: slots.map((s) => PivCommands.generateKey(s.slot, s.algorithm)) });
@@ -510,6 +515,7 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
       if (error instanceof NotFoundError) return null;
       throw error;
     });
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.clean', targetType: 'smartcard', targetId: row?.id ?? null, detail: { readerName, serialNumber: row?.serial_number ?? null } });
     card.step('reset');
     await piv.reset({ block: true }).catch((error: unknown) => {
       throw error instanceof PivError ? new CardActionError(`The card could not be cleaned: ${error.message}`, { cause: error }) : error;

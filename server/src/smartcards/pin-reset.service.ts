@@ -17,6 +17,7 @@ import { CardActionError, sealContext } from './cards.service';
 import * as cards from './cards.repository';
 import { questionsOfUser, verifySecretAnswers, type Actor, type SecretQuestionsDeps } from './secret-questions.service';
 import { withRemoteCard, type CardRelay } from './remote-card';
+import { auditCardChangeStarts } from './card-audit';
 
 /** What the PIN reset needs. */
 export interface PinResetDeps extends SecretQuestionsDeps {
@@ -80,6 +81,7 @@ export async function resetPinWithAnswers(deps: PinResetDeps, caller: PinResetCa
       const [, serial] = await piv.batch([PivCommands.select(), PivCommands.getSerial()]);
       const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');
       if (serialNumber !== card.serial_number) throw new ValidationError('card_id.serial', 'is not the card in the reader');
+      await auditCardChangeStarts(deps, { ...caller.actor, tenantId, action: 'smartcard.pin_reset', targetType: 'smartcard', targetId: card.id, detail: { serialNumber: card.serial_number, userId: card.user_id, readerName, method: 'secret questions' } });
       remote.step('reset PIN');
       const puk = deps.box.decrypt(card.sealed_puk, sealContext('puk', card.id));
       await piv.batch([PivCommands.unblockPin(puk, body.new_pin)]);
