@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH } from '@tessera/domain';
-import { errorResponses, globalOrJson, SafeString } from '../platform/schemas';
+import { CardIdSchema, errorResponses, globalOrJson } from '../platform/schemas';
 import { NotLoggedInError, ValidationError } from '../platform/errors';
 import { currentSession, setSessionCookie } from '../platform/session-cookie';
 import type { SessionRecord } from '../platform/session-store';
@@ -16,15 +16,6 @@ import { signInWithSmartcard, type SmartcardSignInRequest } from './smartcard-si
 
 const tags = ['authentication'];
 
-const CardIdSchema = Type.Object(
-  {
-    serial: Type.Optional(SafeString({ minLength: 1, maxLength: 100 })),
-    readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    atr: Type.Optional(SafeString({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
 // The card's own limit (PIV: 6 to 8 bytes); the template's rule is the card's business (a wrong one is a wrong PIN).
 const Secret = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
 const responses = { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504), 429: globalOrJson(429) };

@@ -116,3 +116,18 @@ export const PageQueryFields = {
 
 /** Query with one `id`. */
 export const IdQuery = Type.Object({ id: Uuid() }, { additionalProperties: false });
+
+/**
+ * The fields of a card id (signin §3 "Card id: serial, atr, readerName (reader_name), applet_id"), each optional:
+ * the calls that name a card in a reader, a card by serial, or both. One home for the smartcard and sign-in routes.
+ */
+export const CARD_ID_PROPERTIES = {
+  readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+  reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
+  serial: Type.Optional(SafeString({ maxLength: 100 })),
+  atr: Type.Optional(SafeString({ maxLength: 200 })),
+  applet_id: Type.Optional(SafeString({ maxLength: 100 })),
+};
+
+/** A card id (signin §3), no other fields. */
+export const CardIdSchema = Type.Object(CARD_ID_PROPERTIES, { additionalProperties: false });

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH } from '@tessera/domain';
-import { errorResponses, SafeString } from '../platform/schemas';
+import { CardIdSchema, errorResponses } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
@@ -12,15 +12,6 @@ const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
 const VERSIONS = ['CMS-v1', 'CMS-v2'] as const;
 
-const CardIdSchema = Type.Object(
-  {
-    readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    serial: Type.Optional(SafeString({ maxLength: 100 })),
-    atr: Type.Optional(SafeString({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
 // What a PIV card holds; the template's rule is checked by the service (domain validatePin / validatePassphrase).
 const Secret = () => Type.String({ minLength: PIV_PIN_LENGTH.min, maxLength: PIV_PIN_LENGTH.max, pattern: '^[\\x21-\\x7e]+$' });
 

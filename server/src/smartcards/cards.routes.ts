@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH, SUSPENSION_REASON_MAX_LENGTH, SMARTCARD_LIST_PAGE_SIZE_MAX, SMARTCARD_SORT_KEYS, SMARTCARD_STATUSES } from '@tessera/domain';
-import { errorResponses, SafeString, Uuid } from '../platform/schemas';
+import { CardIdSchema, errorResponses, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
@@ -16,16 +16,6 @@ const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
 const VERSIONS = ['CMS-v1', 'CMS-v2'] as const;
 
-const CardIdSchema = Type.Object(
-  {
-    readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-    serial: Type.Optional(SafeString({ maxLength: 100 })),
-    atr: Type.Optional(SafeString({ maxLength: 200 })),
-    applet_id: Type.Optional(SafeString({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
 /** The IssueCard body (also the first message of IssueCardStream). */
 export const IssueCardSchema = Type.Object(
   {

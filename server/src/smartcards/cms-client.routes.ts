@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PIV_PIN_LENGTH, type CardReader } from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
-import { errorResponses, SafeString, Uuid } from '../platform/schemas';
+import { CARD_ID_PROPERTIES, errorResponses, Uuid } from '../platform/schemas';
 import { NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
 import type { SessionRecord } from '../platform/session-store';
@@ -31,12 +31,8 @@ const ReaderSchema = Type.Object({
   processing: Type.Boolean(),
 }) satisfies TSchema & { static: CardReader };
 const ReadersSchema = Type.Object({ readers: Type.Array(ReaderSchema) });
-const CardIdSchema = Type.Object({
-  readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-  reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-  serial: Type.Optional(SafeString({ maxLength: 100 })),
-  atr: Type.Optional(SafeString({ maxLength: 200 })),
-});
+// The agent's own calls take a card id as the console read it from the agent: other fields pass.
+const CardIdSchema = Type.Object(CARD_ID_PROPERTIES);
 const relayErrors = () => errorResponses(401, 409, 502, 503, 504);
 /** Calls naming a reader may also answer 404 READER_NOT_FOUND (and 400 for a reader name the agent refuses). */
 const readerErrors = () => errorResponses(400, 401, 404, 409, 502, 503, 504);

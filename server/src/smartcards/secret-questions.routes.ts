@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EMAIL_LINK_TOKEN_PATTERN, SECRET_ANSWER_HASH_HEX_LENGTH, SECRET_QUESTION_MAX_LENGTH, SECRET_SALT_HEX_LENGTH } from '@tessera/domain';
-import { errorResponses, NoContent, SafeString, Uuid } from '../platform/schemas';
+import { CARD_ID_PROPERTIES, errorResponses, NoContent, SafeString, Uuid } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import { AttemptLimiter } from '../platform/attempt-limiter';
 import { createMailer, type Mailer } from '../platform/mailer';
@@ -53,15 +53,7 @@ const PolicySchema = Type.Object({ required: Type.Boolean() }, { additionalPrope
 
 const ResetPinQaBody = Type.Object(
   {
-    card_id: Type.Object(
-      {
-        serial: SafeString({ minLength: 1, maxLength: 100 }),
-        readerName: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-        reader_name: Type.Optional(SafeString({ minLength: 1, maxLength: 200 })),
-        atr: Type.Optional(SafeString({ maxLength: 200 })),
-      },
-      { additionalProperties: false },
-    ),
+    card_id: Type.Object({ ...CARD_ID_PROPERTIES, serial: SafeString({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
     new_pin: Type.String({ minLength: 1, maxLength: 16 }),
     secret_answers: Type.Object({ client_salt: ClientSalt(), answers: Type.Array(AnswerHash(), { minItems: 1, maxItems: 8 }) }, { additionalProperties: false }),
   },
