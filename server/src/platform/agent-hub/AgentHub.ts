@@ -13,7 +13,7 @@ import { AGENT_CALL_TIMEOUT_MS, type AgentEvent, type AgentMethod, type AgentPar
 import { isExpired, type SessionStore } from '../session-store';
 import { AgentHubError } from './errors';
 import { AgentRegistry, type HubEvent, type HubLog, type LinkedAgent } from './registry';
-import { RedisFanout } from './redis-fanout';
+import { RedisFanout, type RebindNotice } from './redis-fanout';
 import { AgentStreamEndpoint } from './stream-endpoint';
 import type { AgentTokenClaims, AgentTokenStore } from './tokens';
 
@@ -25,6 +25,8 @@ import { RESUME_TOKEN_TTL_MS } from './stream-endpoint';
 export const CONNECT_TOKEN_TTL_MS = 60_000;
 /** How often sessions of linked agents are rechecked (a session ended on another instance). */
 export const SESSION_SWEEP_MS = 5_000;
+/** How long another instance's sign-in may take between its `begin` and its `done` or `abort` (then the sweep resumes). */
+export const REMOTE_REBIND_GRACE_MS = 30_000;
 
 /** Options of the hub. */
 export interface AgentHubOptions {
@@ -49,6 +51,8 @@ export class AgentHub {
   readonly #fanout: RedisFanout | null;
   /** Sessions between a sign-in's commit and the move of their agents: the sweep leaves them alone. */
   readonly #rebinding = new Set<string>();
+  /** Sessions another instance's sign-in is replacing, with the timer that forgets a `begin` never concluded. */
+  readonly #remoteRebinding = new Map<string, NodeJS.Timeout>();
   #sweep: NodeJS.Timeout | null = null;
 
   constructor(options: AgentHubOptions) {
@@ -79,6 +83,7 @@ export class AgentHub {
             },
             event: (sessionId, event) => this.#registry.deliver(sessionId, event),
             sessionEnded: (sessionId, reason) => this.#endLocal(sessionId, reason),
+            rebind: (notice) => this.#onRemoteRebind(notice),
           },
         })
       : null;
@@ -194,33 +199,65 @@ export class AgentHub {
   /**
    * Sign-in replaces session `from` with a new one (issue 15 "the hub re-binds the agent to the new session
    * atomically"): `commit` (the caller's transaction that deletes `from` and creates the new session, answering
-   * it as `to`) runs while the sweep leaves `from` alone; once it succeeds, every agent of `from` on this instance is moved to `to` in one
-   * synchronous step (its calls, events and listeners follow the new session id) and handed a resume token of the
-   * new session (a second Welcome). A card operation therefore finds the agent under the old session until the
-   * commit and under the new one after it, never under none; the browser does not link again. Answers what
-   * `commit` answers, and the number of agents moved; a failed commit moves nothing.
+   * it as `to`) runs while the sweeps leave `from` alone, on this instance and (told by a Redis `begin`) on the
+   * others; once it succeeds, every agent of `from` is moved to `to`: this instance's in one synchronous step, the
+   * other instances' when they receive `done` (before any call for `to` can reach them: they register `to` in Redis
+   * only after moving). Each moved agent's calls, events and listeners follow the new session id, and it is handed a
+   * resume token of the new session (a second Welcome). A card operation therefore finds the agent under the old
+   * session until the commit and under the new one after it, never under none; the browser does not link again.
+   * Answers what `commit` answers, and the number of this instance's agents moved; a failed commit moves nothing.
    */
   async rebindSession<T>(from: string, commit: () => Promise<{ value: T; to: { sessionId: string; userId: string | null } }>): Promise<{ value: T; moved: number }> {
     this.#rebinding.add(from);
     try {
-      const { value, to } = await commit();
-      const agents = this.#registry.agents((a) => a.claims.sessionId === from);
-      for (const agent of agents) agent.claims = { ...agent.claims, sessionId: to.sessionId, userId: to.userId };
-      for (const agent of agents) {
-        await this.#fanout?.unregister(from, agent.id);
-        await this.#fanout?.register(to.sessionId, agent.id, agent.connectedAt);
-        const resumeToken = await this.#options.tokens.issue({ ...agent.claims, kind: 'resume' }, RESUME_TOKEN_TTL_MS);
-        try {
-          agent.send({ welcome: { agentId: agent.id, resumeToken } });
-        } catch {
-          // The stream is gone: the drop handler forgets the agent.
-        }
+      await this.#fanout?.publishRebind({ phase: 'begin', from });
+      let committed: { value: T; to: { sessionId: string; userId: string | null } };
+      try {
+        committed = await commit();
+      } catch (error) {
+        await this.#fanout?.publishRebind({ phase: 'abort', from }).catch(() => undefined);
+        throw error;
       }
+      const { value, to } = committed;
+      const moved = await this.#moveLocal(from, to);
+      await this.#fanout?.publishRebind({ phase: 'done', from, to });
       await this.#options.tokens.revokeSession(from);
-      if (agents.length > 0) this.#publishEvent(to.sessionId, { type: 'agentConnected', readerName: '' });
-      return { value, moved: agents.length };
+      return { value, moved };
     } finally {
       this.#rebinding.delete(from);
+    }
+  }
+
+  /** Moves this instance's agents of `from` to `to` (the claims synchronously, first), re-registers and welcomes them. */
+  async #moveLocal(from: string, to: { sessionId: string; userId: string | null }): Promise<number> {
+    const agents = this.#registry.agents((a) => a.claims.sessionId === from);
+    for (const agent of agents) agent.claims = { ...agent.claims, sessionId: to.sessionId, userId: to.userId };
+    for (const agent of agents) {
+      await this.#fanout?.unregister(from, agent.id);
+      await this.#fanout?.register(to.sessionId, agent.id, agent.connectedAt);
+      const resumeToken = await this.#options.tokens.issue({ ...agent.claims, kind: 'resume' }, RESUME_TOKEN_TTL_MS);
+      try {
+        agent.send({ welcome: { agentId: agent.id, resumeToken } });
+      } catch {
+        // The stream is gone: the drop handler forgets the agent.
+      }
+    }
+    if (agents.length > 0) this.#publishEvent(to.sessionId, { type: 'agentConnected', readerName: '' });
+    return agents.length;
+  }
+
+  /** Another instance's sign-in: hold the sweep off `from`, then move this instance's agents or let go. */
+  #onRemoteRebind(notice: RebindNotice): void {
+    clearTimeout(this.#remoteRebinding.get(notice.from));
+    this.#remoteRebinding.delete(notice.from);
+    if (notice.phase === 'begin') {
+      const timer = setTimeout(() => this.#remoteRebinding.delete(notice.from), REMOTE_REBIND_GRACE_MS);
+      timer.unref();
+      this.#remoteRebinding.set(notice.from, timer);
+      return;
+    }
+    if (notice.phase === 'done') {
+      this.#moveLocal(notice.from, notice.to).catch((error: unknown) => this.#options.log?.warn({ err: error }, 'agent hub: moving agents to a new session failed'));
     }
   }
 
@@ -248,15 +285,19 @@ export class AgentHub {
   async #sweepSessions(): Promise<void> {
     const sessionIds = new Set(this.#registry.agents().map((a) => a.claims.sessionId));
     for (const sessionId of sessionIds) {
-      if (this.#rebinding.has(sessionId)) continue;
+      if (this.#isRebinding(sessionId)) continue;
       try {
         const session = await this.#options.sessions.get(sessionId);
         // Checked again after the read: a sign-in may have started moving this session's agents meanwhile.
-        if ((!session || isExpired(session, this.#options.now())) && !this.#rebinding.has(sessionId)) this.#endLocal(sessionId, 'the session has ended');
+        if ((!session || isExpired(session, this.#options.now())) && !this.#isRebinding(sessionId)) this.#endLocal(sessionId, 'the session has ended');
       } catch (error) {
         this.#options.log?.warn({ err: error }, 'agent hub session sweep failed');
       }
     }
+  }
+
+  #isRebinding(sessionId: string): boolean {
+    return this.#rebinding.has(sessionId) || this.#remoteRebinding.has(sessionId);
   }
 
   /** Number of agents linked to this instance (tests, monitoring). */
@@ -268,6 +309,8 @@ export class AgentHub {
   async close(): Promise<void> {
     this.#endpoint.stopAccepting();
     if (this.#sweep) clearInterval(this.#sweep);
+    for (const timer of this.#remoteRebinding.values()) clearTimeout(timer);
+    this.#remoteRebinding.clear();
     for (const agent of this.#registry.agents()) {
       this.#goodbye(agent, 'server shutting down');
       await this.#drop(agent, 'server shutting down');

@@ -2,7 +2,8 @@
  * Two server instances on one Redis (TESSERA_TEST_REDIS_URL, set by `node scripts/test-services.mjs
  * start` when redis-server is installed; skipped without it, like the other Redis tests): a call that
  * lands on the instance without the agent's stream still reaches the agent, its events reach the other
- * instance's subscribers, and a logout on one instance ends the agent linked to the other.
+ * instance's subscribers, and a logout on one instance ends the agent linked to the other; a sign-in on one
+ * instance moves the agent linked to the other to the new session (AgentHub.rebindSession).
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
@@ -86,4 +87,43 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     await waitFor(() => !link.active);
     expect(t.app.agentHub.localAgentCount()).toBe(0);
   });
+
+  it('should move an agent linked to the other instance to the new session when a sign-in replaces its session here', async () => {
+    const a = t.client();
+    await a.login('admin', TEST_PASSWORD);
+    const from = sessionIdOf(a.cookies.get('tessera_session')!);
+    const config = (await a.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
+    const token = (await a.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
+    const link = new ServerLink({
+      target: { address: config.AgentAddress, port: config.AgentPort, token },
+      agentVersion: '2.0.0',
+      backend: 'virtual',
+      handlers: { Ping: async () => ({ pong: true, version: '2.0.0' }) },
+      subscribe: () => () => undefined,
+    });
+    await link.open();
+    expect(t.app.agentHub.localAgentCount(from)).toBe(1);
+
+    // The sign-in runs on instance B: its commit deletes `from` and makes a new session (a second sign-in here).
+    const next = t.client();
+    await next.login('admin', TEST_PASSWORD);
+    const to = sessionIdOf(next.cookies.get('tessera_session')!);
+    const { value, moved } = await other.agentHub.rebindSession(from, async () => {
+      await other.sessions.delete(from);
+      return { value: 'signed in', to: { sessionId: to, userId: null } };
+    });
+    expect([value, moved]).toEqual(['signed in', 0]);
+    await waitFor(() => t.app.agentHub.localAgentCount(to) === 1);
+    expect(t.app.agentHub.localAgentCount(from)).toBe(0);
+    // A call for the new session from B reaches the agent on A; the old session has none.
+    expect(await other.agentHub.call(to, 'Ping', {})).toEqual({ pong: true, version: '2.0.0' });
+    await expect(other.agentHub.call(from, 'Ping', {})).rejects.toMatchObject({ code: 'NO_CMS_CLIENT' });
+    // A's sweep (every 5 s) finds `from` gone and leaves the moved agent alone.
+    await new Promise((r) => setTimeout(r, 5_500));
+    expect(link.active).toBe(true);
+    expect(t.app.agentHub.localAgentCount(to)).toBe(1);
+
+    await next.post('/api2/Authentication-v1/logout');
+    await waitFor(() => !link.active);
+  }, 20_000);
 });

@@ -16,7 +16,17 @@ type FanoutMessage =
   | { kind: 'reply'; reqId: string; ok: true; result: unknown }
   | ({ kind: 'reply'; reqId: string; ok: false } & ReturnType<AgentHubError['toFanout']>)
   | { kind: 'event'; sessionId: string; origin: string; event: HubEvent }
-  | { kind: 'sessionEnded'; sessionId: string; reason: string };
+  | { kind: 'sessionEnded'; sessionId: string; reason: string }
+  | ({ kind: 'rebind'; origin: string } & RebindNotice);
+
+/**
+ * A sign-in replacing session `from` (AgentHub.rebindSession), told to every instance: `begin` before the
+ * sign-in's commit (their sweeps leave `from` alone), then `done` with the new session (they move their agents
+ * of `from` to it) or `abort` (the commit failed).
+ */
+export type RebindNotice =
+  | { phase: 'begin' | 'abort'; from: string }
+  | { phase: 'done'; from: string; to: { sessionId: string; userId: string | null } };
 
 /** What the fan-out asks of this instance. */
 export interface FanoutHooks {
@@ -26,6 +36,8 @@ export interface FanoutHooks {
   event(sessionId: string, event: HubEvent): void;
   /** A session ended on some instance. */
   sessionEnded(sessionId: string, reason: string): void;
+  /** Another instance's sign-in is replacing a session. */
+  rebind(notice: RebindNotice): void;
 }
 
 /** Options of the fan-out. */
@@ -132,6 +144,11 @@ export class RedisFanout {
     await this.#options.redis.del(this.#sessionKey(sessionId)).catch(() => 0);
   }
 
+  /** Tells the other instances of a sign-in replacing a session (see {@link RebindNotice}). */
+  async publishRebind(notice: RebindNotice): Promise<void> {
+    await this.#publish('broadcast', { kind: 'rebind', origin: this.#options.instanceId, ...notice });
+  }
+
   #publish(channel: string, message: FanoutMessage): Promise<number> {
     return this.#options.redis.publish(`${this.#prefix}${channel}`, JSON.stringify(message));
   }
@@ -171,6 +188,12 @@ export class RedisFanout {
       case 'sessionEnded':
         hooks.sessionEnded(message.sessionId, message.reason);
         return;
+      case 'rebind': {
+        if (message.origin === instanceId) return;
+        const { kind: _kind, origin: _origin, ...notice } = message;
+        hooks.rebind(notice as RebindNotice);
+        return;
+      }
     }
   }
 
