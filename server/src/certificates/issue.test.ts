@@ -5,7 +5,9 @@
  */
 import { webcrypto } from 'node:crypto';
 import { AsnConvert } from '@peculiar/asn1-schema';
-import { Certificate } from '@peculiar/asn1-x509';
+import { Certificate, SubjectAlternativeName } from '@peculiar/asn1-x509';
+import { execFileSync } from 'node:child_process';
+import { fromBER } from 'asn1js';
 import { issueFromCsr, IssueRefused, parseCsr } from './issue';
 import { lintCertificate } from './lint';
 import { x509 } from '../pki/pki.service';
@@ -96,6 +98,35 @@ describe('issueFromCsr', () => {
     expect(cert.getExtension(x509.KeyUsagesExtension)).toMatchObject({ critical: true, usages: x509.KeyUsageFlags.digitalSignature });
     // The lint of the parts as encoded is the lint of the parsed certificate.
     expect(issued.lint).toEqual(lintCertificate(cert));
+  });
+
+  it('should put every issuable SAN kind into the certificate, other names and a hardware module name included, as openssl reads them', async () => {
+    const all = { ...template, certificateSans: ['OTHER_NAME', 'RFC822', 'DNS', 'URI', 'IP', 'REGISTERED_ID', 'DIRECTORY_NAME', 'HARDWARE_MODULE_NAME'].map((sanField) => ({ sanField })) } as unknown as StoredTemplate;
+    const sans = [
+      { sanField: 'OTHER_NAME', value: 'UPN:alice@corp.example' },
+      { sanField: 'RFC822', value: 'alice@example.com' },
+      { sanField: 'URI', value: 'https://alice.example/' },
+      { sanField: 'IP', value: '192.0.2.7' },
+      { sanField: 'REGISTERED_ID', value: '1.2.3.4' },
+      { sanField: 'DIRECTORY_NAME', value: 'CN=Alice, O=Acme' },
+      { sanField: 'HARDWARE_MODULE_NAME', value: '1.3.6.1.4.1.99999.1:0a0b0c' },
+    ] as const;
+    const issued = await issueFromCsr({ csr: parseCsr(ecCsr), template: all, ca: p256, request: { templateId: 't1', csr: ecCsr, sans: [...sans] }, now: Date.now(), publicUrl: 'https://pki.example' });
+    const text = execFileSync('openssl', ['x509', '-noout', '-ext', 'subjectAltName'], { input: issued.pem }).toString();
+    for (const part of ['othername: UPN::alice@corp.example', 'email:alice@example.com', 'URI:https://alice.example/', 'IP Address:192.0.2.7', 'Registered ID:1.2.3.4', 'DirName:/CN=Alice/O=Acme', 'DNS:host.example.com']) expect(text).toContain(part);
+    // RFC 4108 §5 hardwareModuleName: openssl 3 knows the OID (it prints no value); its fields are read below.
+    expect(text).toMatch(/othername: (HardwareModuleName|1\.3\.6\.1\.5\.5\.7\.8\.4)[^\n]*/);
+    const asnSans = AsnConvert.parse(new x509.X509Certificate(issued.pem).getExtension('2.5.29.17')!.value, SubjectAlternativeName);
+    const hw = asnSans.find((n) => n.otherName?.typeId === '1.3.6.1.5.5.7.8.4')!;
+    const seq = fromBER(hw.otherName!.value).result as unknown as { valueBlock: { value: [{ getValue(): string }, { getValue(): ArrayBuffer }] } };
+    expect(seq.valueBlock.value[0].getValue()).toBe('1.3.6.1.4.1.99999.1');
+    expect(Buffer.from(seq.valueBlock.value[1].getValue()).toString('hex')).toBe('0a0b0c');
+    // A malformed other name is refused naming the field; X.400 addresses are not issued.
+    const bad = (san: { sanField: string; value: string }) =>
+      issueFromCsr({ csr: parseCsr(ecCsr), template: { ...all, certificateSans: [...all.certificateSans, { sanField: 'X400_ADDRESS' }] } as StoredTemplate, ca: p256, request: { templateId: 't1', csr: ecCsr, sans: [san] } as never, now: Date.now(), publicUrl: 'https://pki.example' });
+    await expect(bad({ sanField: 'OTHER_NAME', value: 'alice' })).rejects.toMatchObject({ failureCode: 'SAN_INVALID', message: expect.stringMatching(/^sans\.0\.value must be <OID or UPN>:<value>/) });
+    await expect(bad({ sanField: 'HARDWARE_MODULE_NAME', value: '1.2.3:xyz' })).rejects.toMatchObject({ failureCode: 'SAN_INVALID', message: expect.stringContaining('RFC 4108') });
+    await expect(bad({ sanField: 'X400_ADDRESS', value: 'x' })).rejects.toMatchObject({ failureCode: 'SAN_NOT_ISSUABLE' });
   });
 
   it('should give every certificate its own serial and key identifier, the CA parts being shared', async () => {

@@ -4,10 +4,11 @@
  * the CA's CRL distribution point and AIA (OCSP, caIssuers).
  */
 import { createHash, KeyObject, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
-import { AsnConvert, AsnSerializer } from '@peculiar/asn1-schema';
+import { AsnConvert, AsnSerializer, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
+import { ObjectIdentifier, OctetString, Sequence, Utf8String } from 'asn1js';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { AlgorithmIdentifier, Certificate, Extension, Extensions, Name, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
-import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, ISSUABLE_SAN_TYPES, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
+import { AlgorithmIdentifier, Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, Name, OtherName, SubjectAlternativeName, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
+import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAME_OID, ISSUABLE_SAN_TYPES, parseHardwareModuleName, parseOtherName, sanValueProblem, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
@@ -27,7 +28,6 @@ export class IssueRefused extends Error {
 /** Subject attribute short names → the types @peculiar/x509 writes (OIDs where it has no short name). */
 const SUBJECT_TYPES: Record<string, string> = { CN: 'CN', O: 'O', OU: 'OU', C: 'C', ST: 'ST', L: 'L', E: 'E', DC: 'DC', SERIALNUMBER: '2.5.4.5', UID: '0.9.2342.19200300.100.1.1', GIVENNAME: '2.5.4.42', SURNAME: '2.5.4.4', TITLE: '2.5.4.12' };
 const SAN_KINDS: Partial<Record<SanType, x509.GeneralNameType>> = { DNS: 'dns', RFC822: 'email', URI: 'url', IP: 'ip', REGISTERED_ID: 'id', DIRECTORY_NAME: 'dn' };
-const KIND_SAN = Object.fromEntries(Object.entries(SAN_KINDS).map(([k, v]) => [v, k])) as Record<string, SanType>;
 const KU_FLAGS: Record<string, number> = {
   digitalSignature: x509.KeyUsageFlags.digitalSignature,
   nonRepudiation: x509.KeyUsageFlags.nonRepudiation,
@@ -101,23 +101,70 @@ function subjectOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate,
   return parts.join(', ');
 }
 
-function sansOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate, request: SubmitCsrRequest): x509.JsonGeneralName[] {
+/** The SAN kind of a GeneralName (admin-console §4 SAN types). */
+function sanTypeOf(name: GeneralName): SanType | null {
+  if (name.dNSName !== undefined) return 'DNS';
+  if (name.rfc822Name !== undefined) return 'RFC822';
+  if (name.uniformResourceIdentifier !== undefined) return 'URI';
+  if (name.iPAddress !== undefined) return 'IP';
+  if (name.registeredID !== undefined) return 'REGISTERED_ID';
+  if (name.directoryName !== undefined) return 'DIRECTORY_NAME';
+  if (name.otherName) return name.otherName.typeId === HARDWARE_MODULE_NAME_OID ? 'HARDWARE_MODULE_NAME' : 'OTHER_NAME';
+  if (name.x400Address !== undefined) return 'X400_ADDRESS';
+  if (name.ediPartyName) return 'EDI_PARTY_NAME';
+  return null;
+}
+
+/** A requested SAN as a GeneralName: the string kinds through @peculiar/x509, the other names from their text form (domain sanValue). */
+function generalNameOf(sanField: SanType, value: string, field: string): GeneralName {
+  const kind = SAN_KINDS[sanField];
+  if (kind) return AsnConvert.parse(new x509.GeneralName(kind, value).rawData, GeneralName);
+  if (sanField === 'OTHER_NAME') {
+    const other = parseOtherName(value);
+    if (!other) throw new IssueRefused('SAN_INVALID', `${field} ${sanValueProblem(sanField, value)}`);
+    return new GeneralName({ otherName: new OtherName({ typeId: other.typeId, value: new Utf8String({ value: other.value }).toBER(false) }) });
+  }
+  if (sanField === 'HARDWARE_MODULE_NAME') {
+    const hw = parseHardwareModuleName(value);
+    if (!hw) throw new IssueRefused('SAN_INVALID', `${field} ${sanValueProblem(sanField, value)}`);
+    // RFC 4108 §5: HardwareModuleName ::= SEQUENCE { hwType OBJECT IDENTIFIER, hwSerialNum OCTET STRING }.
+    const sequence = new Sequence({ value: [new ObjectIdentifier({ value: hw.hwType }), new OctetString({ valueHex: new Uint8Array(Buffer.from(hw.hwSerialNum, 'hex')) })] });
+    return new GeneralName({ otherName: new OtherName({ typeId: HARDWARE_MODULE_NAME_OID, value: sequence.toBER(false) }) });
+  }
+  throw new IssueRefused('SAN_NOT_ISSUABLE', `${field} ${sanField} is not issued by Tessera (${ISSUABLE_SAN_TYPES.join(', ')} are)`);
+}
+
+/** The certificate's SANs: the request's (each a SAN of the template), then the CSR's issuable ones (only the template's when it ignores CSR details). */
+function sansOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
   const allowed = new Set(template.certificateSans.map((s) => s.sanField));
-  const out: x509.JsonGeneralName[] = [];
+  const out: GeneralName[] = [];
+  const seen = new Set<string>();
+  const add = (name: GeneralName) => {
+    const der = Buffer.from(AsnConvert.serialize(name)).toString('hex');
+    if (seen.has(der)) return;
+    seen.add(der);
+    out.push(name);
+  };
   for (const [i, san] of (request.sans ?? []).entries()) {
     if (!allowed.has(san.sanField)) throw new IssueRefused('SAN_NOT_ALLOWED', `sans.${i}.sanField ${san.sanField} is not a SAN of the template`);
-    out.push({ type: SAN_KINDS[san.sanField]!, value: san.value });
+    add(generalNameOf(san.sanField, san.value, `sans.${i}.value`));
   }
   const csrSanExt = csr.extensions.find((e) => e.type === '2.5.29.17');
-  const csrSans = csrSanExt ? new x509.SubjectAlternativeNameExtension(csrSanExt.rawData).names.toJSON() : [];
+  const csrSans = csrSanExt ? AsnConvert.parse(csrSanExt.value, SubjectAlternativeName) : [];
   for (const name of csrSans) {
-    const sanType = KIND_SAN[name.type];
+    const sanType = sanTypeOf(name);
     if (!sanType || !ISSUABLE_SAN_TYPES.includes(sanType)) continue;
-    if (template.ignoreCsrDetails ? allowed.has(sanType) : true) if (!out.some((o) => o.type === name.type && o.value === name.value)) out.push(name);
+    if (!template.ignoreCsrDetails || allowed.has(sanType)) add(name);
   }
   const dns = new RegExp(DNS_NAME_PATTERN);
-  for (const name of out) if (name.type === 'dns' && !dns.test(name.value)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.value}' does not match the DNS name pattern.`);
+  for (const name of out) if (name.dNSName !== undefined && !dns.test(name.dNSName)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.dNSName}' does not match the DNS name pattern.`);
   return out;
+}
+
+/** The subjectAltName extension of `names` (RFC 5280 §4.2.1.6), as @peculiar/x509 and as ASN.1. */
+function sanExtension(names: GeneralName[], critical: boolean): { extension: x509.Extension; asn: Extension } {
+  const asn = new Extension({ extnID: id_ce_subjectAltName, critical, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectAlternativeName(names))) });
+  return { extension: new x509.SubjectAlternativeNameExtension(AsnConvert.serialize(asn)), asn };
 }
 
 /** What an issuance hands on: the certificate's DER and PEM and the facts the tables, the audit and the answer need. */
@@ -245,9 +292,9 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const extensionsAsn: Extension[] = [...parts.fixedAsn.before, extensionAsn(ski), ...parts.fixedAsn.after];
   // RFC 5280 §4.2.1.6: critical when the subject is empty.
   if (sans.length > 0) {
-    const san = new x509.SubjectAlternativeNameExtension(sans, subject === '');
-    extensions.push(san);
-    extensionsAsn.push(extensionAsn(san));
+    const san = sanExtension(sans, subject === '');
+    extensions.push(san.extension);
+    extensionsAsn.push(san.asn);
   }
   const serialNumber = randomSerial();
   const subjectName = new x509.Name(subject);

@@ -57,6 +57,8 @@ describe('@tessera/domain exports', () => {
         'REVOCATION_STATES', 'REVOKE_REASONS', 'SAN_TYPES', 'SEED_TEMPLATE_FIELDS', 'SUBJECT_FIELDS', 'SUPPORTED_KEY_TYPES',
         'TEMPLATE_ACCESS_LEVELS', 'TEMPLATE_CLASSES', 'TEMPLATE_LIMITS', 'VALIDITY_UNITS', 'addValidity', 'deriveCaStatus', 'formatCertId',
         'keyTypeProblem', 'normaliseTemplate', 'parseCertId', 'parseCsrRules', 'seedEntryChanges', 'seedEntryOf', 'sortTemplatesByOrdering', 'validateSeedFile',
+        // issue 12, session 8: other names and hardware module names in certificates
+        'HARDWARE_MODULE_NAME_OID', 'HARDWARE_SERIAL_MAX_BYTES', 'OTHER_NAME_MAX_LENGTH', 'OTHER_NAME_TYPES', 'formatOtherName', 'parseHardwareModuleName', 'parseOtherName', 'sanValueProblem',
         // issue 12, session 5 (pki-a): anonymous requests
         'ANONYMOUS_CSR_PATH', 'ANONYMOUS_CSR_RATE_PER_MINUTE',
         // issue 17: ACME and allowed domains

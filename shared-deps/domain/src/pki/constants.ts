@@ -46,7 +46,7 @@ export const SAN_TYPES = ['OTHER_NAME', 'RFC822', 'DNS', 'X400_ADDRESS', 'EDI_PA
 /** A SAN type. */
 export type SanType = (typeof SAN_TYPES)[number];
 /** SAN types Tessera can put into a certificate (designed); the others are refused by name. */
-export const ISSUABLE_SAN_TYPES: readonly SanType[] = ['RFC822', 'DNS', 'URI', 'IP', 'REGISTERED_ID', 'DIRECTORY_NAME'];
+export const ISSUABLE_SAN_TYPES: readonly SanType[] = ['OTHER_NAME', 'RFC822', 'DNS', 'URI', 'IP', 'REGISTERED_ID', 'DIRECTORY_NAME', 'HARDWARE_MODULE_NAME'];
 
 /** Subject attributes a template may name (designed; RFC 5280 §4.1.2.4, X.520). */
 export const SUBJECT_FIELDS = ['CN', 'O', 'OU', 'C', 'ST', 'L', 'E', 'SERIALNUMBER', 'DC', 'UID', 'GIVENNAME', 'SURNAME', 'TITLE'] as const;
