@@ -88,7 +88,7 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await form.getByLabel('Card PIN').fill('24681357');
     await form.getByLabel('Revoke the old certificates').check();
     await form.getByRole('button', { name: 'Reissue card' }).click();
-    await expect(status).toHaveText('Smartcard reissued', { timeout: 60_000 });
+    await expect(status).toHaveText('Certificate renewed successfully!', { timeout: 60_000 });
     const oldDetails = await page.request.get(`${baseURL}/api2/Certificates-v1/Certificate?${new URLSearchParams({ certId: oldCertId }).toString()}`);
     expect((await oldDetails.json()).status).toBe('revoked');
     const after = await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcards?search=${serial}`)).json();
@@ -151,7 +151,7 @@ test('an administrator issues the card in a reader, views it, revokes it, change
     await form.getByLabel('Current PIN').fill('11112222');
     await form.getByLabel('New PIN').fill('13572468');
     await form.getByRole('button', { name: 'Change PIN card' }).click();
-    await expect(status).toHaveText(/^Could not change card PIN\.: Incorrect PIN provided\.( \d tries left\.)?$/, { timeout: 30_000 });
+    await expect(status).toHaveText(/^Could not change card PIN\. Incorrect PIN provided\.( \d tries left\.)?$/, { timeout: 30_000 });
     await form.getByLabel('Current PIN').fill('24681357');
     await form.getByLabel('New PIN').fill('13572468');
     await form.getByRole('button', { name: 'Change PIN card' }).click();

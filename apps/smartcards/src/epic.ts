@@ -1,7 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import type { Epic } from 'redux-observable';
 import type { ApiClient } from '@tessera/api';
-import type { ToastInput } from '@tessera/domain';
+import { MESSAGES, type ToastInput } from '@tessera/domain';
 import type { Bus } from '@tessera/bus';
 
 /** What the smartcards app's epics use of the store dependencies (`{api, bus, now}`). */
@@ -63,6 +63,7 @@ export type SmartcardsEpic = Epic<Action, Action, unknown, SmartcardsEpicDepende
 
 /** The message of anything an api call rejected with. */
 export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
-  return String(error);
+  const message = error && typeof error === 'object' ? (error as { message?: unknown }).message : typeof error === 'string' ? error : undefined;
+  // A failure that says nothing (a thrown value without a message) is signin §8's 'An unexpected error occurred'.
+  return typeof message === 'string' && message.trim() !== '' ? message : MESSAGES.UNEXPECTED_ERROR_TOAST;
 }

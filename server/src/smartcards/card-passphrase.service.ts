@@ -10,7 +10,7 @@
  *   holds sealed (RESET RETRY COUNTER) to a new digits PIN (`pin`) or a new passphrase (`passphrase`), one of them.
  */
 import { PivCommands, PivError } from '@tessera/card';
-import { MESSAGES, validatePassphrase, validatePin } from '@tessera/domain';
+import { MESSAGES, validatePassphrase, validatePin, withReason } from '@tessera/domain';
 import type { AuthContext } from '../platform/types';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuditEventInput } from '../platform/audit';
@@ -36,7 +36,7 @@ function secretError(error: unknown, failed: string): unknown {
     const tries = error.triesLeft === undefined ? '' : ` ${error.triesLeft} tries left.`;
     return new AppError('INCORRECT_PIN', 403, `${MESSAGES.INCORRECT_PIN_PROVIDED}${tries}`, { cause: error });
   }
-  return new CardActionError(`${failed}: ${error.message}`, { cause: error });
+  return new CardActionError(withReason(failed, error.message), { cause: error });
 }
 
 /** The record of the card in the reader (read over the open session), which must be the one named by serial if given. */

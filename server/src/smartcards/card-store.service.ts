@@ -8,7 +8,7 @@
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { ALGORITHM, PivCommands, PivError, SLOT, type Slot } from '@tessera/card';
 import type { CardReader } from '@tessera/agent-protocol';
-import { MESSAGES, validatePassphrase, type Smartcard } from '@tessera/domain';
+import { MESSAGES, validatePassphrase, type Smartcard, withReason } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../platform/types';
 import { AppError, InvalidCredentialsError, NotFoundError, ValidationError } from '../platform/errors';
@@ -212,7 +212,7 @@ export async function readCertStore(deps: CardStoreDeps, auth: Pick<AuthContext,
     try {
       answers = await piv.batch([PivCommands.select(), PivCommands.getSerial(), ...STORE_SLOTS.map(([, slot]) => PivCommands.getCertificate(slot))]);
     } catch (error) {
-      throw error instanceof PivError ? new CardActionError(`${MESSAGES.CERT_STORE_READ_FAILED}: ${error.message}`, { cause: error }) : error;
+      throw error instanceof PivError ? new CardActionError(withReason(MESSAGES.CERT_STORE_READ_FAILED, error.message), { cause: error }) : error;
     }
     const serial = answers[1] as number | null;
     const serialNumber = serial !== null ? String(serial) : ((await piv.getChuid()).guid?.toString('hex') ?? '');

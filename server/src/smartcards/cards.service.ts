@@ -13,7 +13,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
-import { isTemporaryCardExpired, TEMPORARY_CARD_MESSAGES } from '@tessera/domain';
+import { isTemporaryCardExpired, TEMPORARY_CARD_MESSAGES, withReason } from '@tessera/domain';
 import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
@@ -216,7 +216,7 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
     });
     return issued;
   } catch (error) {
-    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.SMARTCARD_ISSUE_FAILED}: ${error.message}`, { cause: error }) : error;
+    const mapped = error instanceof PivError ? new CardActionError(withReason(MESSAGES.SMARTCARD_ISSUE_FAILED, error.message), { cause: error }) : error;
     if (cardId !== null) await recordFailure(deps, auth, actor, cardId, mapped, readerName);
     throw mapped;
   }
@@ -249,7 +249,7 @@ function pinActionError(error: unknown, failed: string): unknown {
     const tries = error.triesLeft === undefined ? '' : ` ${error.triesLeft} tries left.`;
     return new AppError('INCORRECT_PIN', 403, `${MESSAGES.INCORRECT_PIN_PROVIDED}${tries}`, { cause: error });
   }
-  return new CardActionError(`${failed}: ${error.message}`, { cause: error });
+  return new CardActionError(withReason(failed, error.message), { cause: error });
 }
 
 /** The record of the card in a reader (read by its serial over an open session). @throws NotFoundError */
@@ -392,7 +392,7 @@ export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Act
           });
         }
       }
-      const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+      const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
       const updated = await deps.db.transaction().execute(async (trx) => {
         await repo.updateCard(trx, auth.tenantId, row.id, { certificates: JSON.stringify(certificates), failure: null }, new Date(deps.now()));
         await deps.audit.write(trx, {
@@ -409,7 +409,7 @@ export async function reissueCard(deps: CardsDeps, auth: AuthContext, actor: Act
       return { smartcard: toSmartcard(updated!), certRevokeError };
     });
   } catch (error) {
-    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.SMARTCARD_REISSUE_FAILED}: ${error.message}`, { cause: error }) : error;
+    const mapped = error instanceof PivError ? new CardActionError(withReason(MESSAGES.SMARTCARD_REISSUE_FAILED, error.message), { cause: error }) : error;
     if (started !== null) await recordFailure(deps, auth, actor, started, mapped, readerName, 'smartcard.reissue');
     throw mapped;
   }
@@ -437,7 +437,7 @@ export async function revokeCard(deps: CardsDeps, auth: AuthContext, actor: Acto
   const row = await repo.findCard(deps.db, auth.tenantId, smartcardId);
   if (!row) throw new NotFoundError('The smartcard');
   const errors = await revokeCertificates(deps, auth, actor, row);
-  const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+  const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
   const updated = await deps.db.transaction().execute(async (trx) => {
     if (!certRevokeError) await repo.updateCard(trx, auth.tenantId, row.id, { status: 'revoked' }, new Date(deps.now()));
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.revoke', outcome: certRevokeError ? 'failure' : 'success', targetType: 'smartcard', targetId: row.id, detail: { certRevokeError } });
@@ -521,7 +521,7 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
       throw error instanceof PivError ? new CardActionError(`The card could not be cleaned: ${error.message}`, { cause: error }) : error;
     });
     const errors = row ? await revokeCertificates(deps, auth, actor, row) : [];
-    const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+    const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
     await deps.db.transaction().execute(async (trx) => {
       if (row) await repo.deleteCard(trx, auth.tenantId, row.id);
       await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.clean', targetType: 'smartcard', targetId: row?.id ?? null, detail: { readerName, serialNumber: row?.serial_number ?? null, certRevokeError } });
@@ -637,7 +637,7 @@ export async function unregisterCard(deps: CardsDeps, auth: AuthContext, actor: 
   if (!row) throw new NotFoundError('The smartcard');
   if (row.status === 'issuing') throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_UNREGISTER_FAILED);
   const errors = await revokeCertificates(deps, auth, actor, row);
-  const certRevokeError = errors.length ? `${MESSAGES.SMARTCARD_REVOKE_PARTIAL}: ${errors.join('; ')}` : null;
+  const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
   await deps.db.transaction().execute(async (trx) => {
     if (!certRevokeError) await repo.deleteCard(trx, auth.tenantId, row.id);
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unregister', outcome: certRevokeError ? 'failure' : 'success', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, certRevokeError } });

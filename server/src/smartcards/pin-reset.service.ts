@@ -8,7 +8,7 @@
  * (SP 800-73-4 Part 2 §3.2.3). The PUK never leaves the server but inside that APDU.
  */
 import { PivCommands, PivError } from '@tessera/card';
-import { MESSAGES, validatePin } from '@tessera/domain';
+import { MESSAGES, validatePin, withReason } from '@tessera/domain';
 import type { SessionRecord } from '../platform/session-store';
 import type { SecretBox } from '../platform/secret-box';
 import { NotFoundError, ValidationError } from '../platform/errors';
@@ -88,7 +88,7 @@ export async function resetPinWithAnswers(deps: PinResetDeps, caller: PinResetCa
       remote.step('done');
     });
   } catch (error) {
-    const mapped = error instanceof PivError ? new CardActionError(`${MESSAGES.PIN_RESET_FAILED}: ${error.message}`, { cause: error }) : error;
+    const mapped = error instanceof PivError ? new CardActionError(withReason(MESSAGES.PIN_RESET_FAILED, error.message), { cause: error }) : error;
     await audit('failure', { reason: mapped instanceof Error ? mapped.message : String(mapped) }).catch(() => undefined);
     throw mapped;
   }

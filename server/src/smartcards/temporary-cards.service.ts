@@ -24,6 +24,7 @@ import {
   type Smartcard,
   type SmartcardStatus,
   type TemporaryCardConfiguration,
+  withReason,
 } from '@tessera/domain';
 import { sql } from 'kysely';
 import type { Trx } from '../db/database';
@@ -127,7 +128,7 @@ export async function issueTemporaryCard(deps: CardsDeps, auth: AuthContext, act
     return await link(deps, auth, actor, issued.cardId, old.id, days, 'smartcard.temporary-issue');
   } catch (error) {
     // The new card is issued but not a temporary card: say so on its record rather than leave a silent card.
-    await repo.updateCard(deps.db, auth.tenantId, issued.cardId, { status: 'error', failure: `${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${error instanceof Error ? error.message : String(error)}` }, new Date(deps.now())).catch(() => {});
+    await repo.updateCard(deps.db, auth.tenantId, issued.cardId, { status: 'error', failure: withReason(TEMPORARY_CARD_MESSAGES.ISSUE_FAILED, error instanceof Error ? error.message : String(error)) }, new Date(deps.now())).catch(() => {});
     throw error;
   }
 }

@@ -19,7 +19,7 @@ describe('@tessera/domain exports', () => {
         'encodeBase64Url', 'extractCertificateText', 'failedToVerifyEmail', 'hexToBytes', 'isBinaryContent', 'isBrowserSupported',
         'isValidSubnet', 'keepAliveIntervalSeconds', 'loginRedirectPath', 'loginThrottled', 'matchRoute', 'menuAreas', 'messageForErrorCode',
         'normalisePermissionObject', 'padPassNumber', 'pinLengthMessage', 'remainingSessionMs', 'removeToast', 'storageKeysToClear',
-        'ticketMessagesFailed', 'toastForGlobalError', 'toastRemovesOnHover', 'toastTimeoutMs', 'trimUsername', 'unexpectedErrorMessage',
+        'ticketMessagesFailed', 'toastForGlobalError', 'toastRemovesOnHover', 'toastTimeoutMs', 'trimUsername', 'unexpectedErrorMessage', 'withReason',
         'usernameCharacterNotAllowed', 'validateFileSize', 'validateImageDataUrl', 'validateInteger', 'validateMonthFormat', 'validatePin',
         'validateText', 'validateTicketMessage', 'validateUsername',
         // issue 6

@@ -111,6 +111,7 @@ export {
   ERROR_MESSAGES,
   messageForErrorCode,
   unexpectedErrorMessage,
+  withReason,
   usernameCharacterNotAllowed,
   permissionsNotHeldMessage,
   ticketMessagesFailed,

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, MESSAGES, messageForErrorCode, pinRequirementsDescription, unexpectedErrorMessage } from './messages';
+import { ERROR_MESSAGES, MESSAGES, messageForErrorCode, pinRequirementsDescription, unexpectedErrorMessage, withReason } from './messages';
 
 describe('MESSAGES', () => {
   it('should carry the spec texts exactly', () => {
@@ -76,5 +76,13 @@ describe('MESSAGES', () => {
       'Update ticket messages failed',
       'Delete ticket messages failed',
     ]);
+  });
+});
+
+describe('withReason', () => {
+  it('should join a title and its reason with a colon, or as the next sentence after a full stop', () => {
+    expect(withReason('Smartcard could not be issued', 'no reader')).toBe('Smartcard could not be issued: no reader');
+    expect(withReason('Could not change card PIN.', 'Incorrect PIN provided.')).toBe('Could not change card PIN. Incorrect PIN provided.');
+    expect(withReason('VSC issued successfully!', 'x')).toBe('VSC issued successfully! x');
   });
 });

@@ -13,7 +13,7 @@ import { TICKET_MESSAGES } from './tickets/messages';
 import { DEVICE_MESSAGES } from './devices/messages';
 import { PKI_MESSAGES } from './pki/messages';
 
-export { unexpectedErrorMessage } from './common/messages';
+export { unexpectedErrorMessage, withReason } from './common/messages';
 export { failedToVerifyEmail, loginThrottled, passwordRulesHint } from './auth/messages';
 export { usernameCharacterNotAllowed, permissionsNotHeldMessage } from './identity/messages';
 export { pinLengthMessage, pinRequirementsDescription } from './smartcards/messages';

@@ -7,7 +7,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType } from 'redux-observable';
 import { Observable, catchError, concat, defer, filter, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
-import { MESSAGES, RESULTS_PER_PAGE, type Smartcard } from '@tessera/domain';
+import { MESSAGES, RESULTS_PER_PAGE, withReason, type Smartcard } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
 import { cardsActions as A, cardsSelectors } from './cards.slice';
 
@@ -39,7 +39,7 @@ function done(bus: Bus, readerName: string, title: string, outcome: { ok: true; 
   }
   const message = failureText(outcome.error);
   bus.showToast({ type: 'error', title, message });
-  return A.actionDone({ readerName, ok: false, message: `${title}: ${message}`, field: fieldOf(outcome.error) });
+  return A.actionDone({ readerName, ok: false, message: withReason(title, message), field: fieldOf(outcome.error) });
 }
 
 /** The tenant's card templates, for the issue form (when the cms screen opens). */

@@ -9,6 +9,14 @@ export function unexpectedErrorMessage(email: string): string {
   return `An unexpected error occurred, please download the error file and send to: ${email}`;
 }
 
+/**
+ * A failure title followed by its reason, as one line (designed): `'Smartcard could not be issued: no reader'`, and
+ * after a title that ends a sentence (signin §8 'Could not change card PIN.') the reason as the next sentence.
+ */
+export function withReason(title: string, reason: string): string {
+  return `${title}${/[.!?]$/.test(title) ? ' ' : ': '}${reason}`;
+}
+
 /** The common texts, by code (merged into `MESSAGES`). */
 export const COMMON_MESSAGES = Object.freeze({
   // signin §2, admin-console §2: pages and error screens

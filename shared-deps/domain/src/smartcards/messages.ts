@@ -174,9 +174,9 @@ export const SMARTCARD_MESSAGES = Object.freeze({
   SMARTCARD_NOT_SUSPENDED: 'the card is not suspended',
   /** designed: a suspended card blocks use (issue 15): PIN change and unblock wait for ResumeCard. */
   SMARTCARD_IS_SUSPENDED: 'the card is suspended: resume it first',
-  /** designed: ReissueCard (signin §7 {card_id, card_pin, forceRevoke}) outcomes and refusals. */
-  SMARTCARD_REISSUED: 'Smartcard reissued',
-  SMARTCARD_REISSUE_FAILED: 'Smartcard could not be reissued',
+  /** ReissueCard (signin §7 {card_id, card_pin, forceRevoke}): the §8 toasts of "reissue or renew certificates". */
+  SMARTCARD_REISSUED: 'Certificate renewed successfully!',
+  SMARTCARD_REISSUE_FAILED: 'Could not renew card certificates.',
   /** designed: the edit page's outcome (admin-console §2.2 edit/{smartcardID}). */
   SMARTCARD_UPDATED: 'Smartcard updated',
   SMARTCARD_UPDATE_FAILED: 'Smartcard could not be updated',

@@ -104,7 +104,7 @@ describe('CardActionsSection', () => {
     fireEvent.change(pinField('Current PIN'), { target: { value: '11111111' } });
     fireEvent.change(pinField('New PIN'), { target: { value: '22222222' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change PIN card' }));
-    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Could not change card PIN.: Incorrect PIN provided. 2 tries left.'));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Could not change card PIN. Incorrect PIN provided. 2 tries left.'));
     expect(api.changeCardPin).toHaveBeenCalledWith({ card_id: { readerName: READER }, old_pin: '11111111', new_pin: '22222222' }, 'CMS-v2');
     expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'Could not change card PIN.', message: 'Incorrect PIN provided. 2 tries left.' });
   });
@@ -166,17 +166,17 @@ describe('CardActionsSection', () => {
     api.reissueCard.mockRejectedValueOnce(Object.assign(new Error('Incorrect PIN provided. 2 tries left.'), { status: 403, code: 'INCORRECT_PIN' }));
     fireEvent.change(pinField('Card PIN'), { target: { value: '99999999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reissue card' }));
-    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Smartcard could not be reissued: Incorrect PIN provided. 2 tries left.'));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Could not renew card certificates. Incorrect PIN provided. 2 tries left.'));
 
     api.reissueCard.mockResolvedValueOnce({ smartcard: card, certRevokeError: null });
     const listed = api.listSmartcards.mock.calls.length;
     fireEvent.change(pinField('Card PIN'), { target: { value: '24681357' } });
     fireEvent.click(screen.getByLabelText('Revoke the old certificates'));
     fireEvent.click(screen.getByRole('button', { name: 'Reissue card' }));
-    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Smartcard reissued'));
+    await waitFor(() => expect(screen.getByTestId('card-action-status').textContent).toBe('Certificate renewed successfully!'));
     expect(api.reissueCard).toHaveBeenLastCalledWith({ card_id: { readerName: READER }, card_pin: '24681357', forceRevoke: true }, 'CMS-v2');
     expect(api.listSmartcards.mock.calls.length).toBe(listed + 1);
-    expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Smartcard reissued' }));
+    expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: 'Certificate renewed successfully!' }));
   });
 
   it('should register the card over RegisterCardStream and say Registered Smartcard', async () => {
