@@ -83,6 +83,18 @@ test('an administrator issues a VSC, then a temporary card replacing it, and see
     await expect(page.getByTestId('card-status')).toHaveText('suspended');
     await expect(page.getByTestId('card-replaced-by')).toHaveText(`${record.serialNumber} (issued)`);
     await expect(page.getByTestId('card-suspended')).toContainText(`Temporarily replaced by card ${record.serialNumber}`);
+
+    // The temporary card's expiry moved on its edit page: a past date is refused with admin-console §8's text, then unlimited.
+    await page.goto(`/credentials/smartcards/edit/${temporaryId}`);
+    const expiryForm = page.getByRole('form', { name: 'Temporary card expiry' });
+    await expiryForm.getByLabel('Expires at').fill('2020-01-01T09:00');
+    await expiryForm.getByRole('button', { name: 'Update expiry' }).click();
+    await expect(page.getByTestId('card-edit-status')).toContainText('An error occurred while sending request to update smartcard expiry');
+    await expiryForm.getByLabel('Unlimited').check();
+    await expiryForm.getByRole('button', { name: 'Update expiry' }).click();
+    await expect(page.getByTestId('card-edit-status')).toHaveText('Smartcard expiry updated');
+    const unlimited = await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${temporaryId}`)).json();
+    expect(unlimited.extensions.temporary_card_expires_at).toBeNull();
   } finally {
     // Leave the virtual reader's card factory-fresh for the other journeys.
     await apiCall(page.request, baseURL!, 'POST', '/api2/CMS-v2/CleanCard', { card_id: { readerName: READER } });

@@ -32,6 +32,7 @@ export interface SmartcardsEpicDependencies {
     | 'resumeCard'
     | 'reissueCard'
     | 'updateSmartcard'
+    | 'updateSmartcardExpiry'
     | 'unregisterCard'
     | 'assignCard'
     | 'unassignCard'

@@ -31,6 +31,11 @@ const AssignTemporaryCardSchema = Type.Object(
 );
 const CardList = Type.Object({ smartcards: Type.Array(SmartcardSchema) });
 const ById = Type.Object({ smartcard_id: Uuid() }, { additionalProperties: false });
+// The range is checked by the service with domain's validateTemporaryExpiry (the 400 names the field with its text).
+const UpdateExpirySchema = Type.Object(
+  { smartcard_id: Uuid(), expiresAt: Type.Union([Type.String({ maxLength: 40, description: 'ISO 8601 date and time' }), Type.Null()]) },
+  { additionalProperties: false },
+);
 
 /** Registers the temporary card routes and the expiry sweep. */
 export const temporaryCardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -67,6 +72,14 @@ export const temporaryCardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => service.issueTemporaryCard(deps, requireAuth(request), actorOf(request), request.body),
     );
   }
+  app.put(
+    '/api2/CMS-v2/SmartcardExpiry',
+    {
+      config: { auth: 'session', permission: ['smartcardManage', 'smartcardEdit'] },
+      schema: { summary: "Move a temporary card's expiry (null: unlimited; designed)", tags, body: UpdateExpirySchema, response: { 200: SmartcardSchema, ...errorResponses(400, 401, 403, 404, 409, 503) } },
+    },
+    async (request) => service.updateExpiry(deps, requireAuth(request), actorOf(request), request.body),
+  );
   app.post(
     '/api2/CMS-v2/AssignTemporaryCard',
     {

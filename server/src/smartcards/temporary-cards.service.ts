@@ -19,11 +19,13 @@ import {
   temporaryCardExpiry,
   temporaryValidityDays,
   validateTemporaryDuration,
+  validateTemporaryExpiry,
   type AssignTemporaryCardRequest,
   type IssueTemporaryCardRequest,
   type Smartcard,
   type SmartcardStatus,
   type TemporaryCardConfiguration,
+  type UpdateSmartcardExpiryRequest,
   withReason,
 } from '@tessera/domain';
 import { sql } from 'kysely';
@@ -143,6 +145,29 @@ export async function assignTemporaryCard(deps: CardsDeps, auth: AuthContext, ac
   if (request.card_id === old.id) throw new ValidationError('card_id', 'is the card to replace');
   const assigned = await assignCard(deps, auth, actor, { card_id: request.card_id, user_id: request.user_id, card_template_id: request.card_template_id });
   return link(deps, auth, actor, assigned.cardId, old.id, days, 'smartcard.temporary-assign');
+}
+
+/**
+ * `PUT /api2/CMS-v2/SmartcardExpiry {smartcard_id, expiresAt}` (designed; admin-console §8 'An error occurred while
+ * sending request to update smartcard expiry'): moves a temporary card's expiry (null: unlimited). Only a temporary
+ * card that has not expired has one (409 naming smartcard_id); the new expiry must be after now and within
+ * TEMPORARY_CARD_MAX_DAYS (400 naming expiresAt). Audited `smartcard.temporary-expiry` with the old and new expiry,
+ * in the same transaction. @throws NotFoundError, ConflictError, ValidationError
+ */
+export async function updateExpiry(deps: CardsDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: UpdateSmartcardExpiryRequest): Promise<Smartcard> {
+  const problem = validateTemporaryExpiry(request.expiresAt, deps.now());
+  if (problem) throw new ValidationError('expiresAt', problem, { exact: true });
+  await expireDue(deps, auth.tenantId);
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('smartcards').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', request.smartcard_id).forUpdate().executeTakeFirst();
+    if (!row) throw new NotFoundError('The smartcard');
+    if (!isTemporaryCard(toSmartcard(row))) throw new ConflictError('smartcard_id', TEMPORARY_CARD_MESSAGES.NOT_TEMPORARY);
+    if (row.status === 'expired') throw new ConflictError('smartcard_id', TEMPORARY_CARD_MESSAGES.EXPIRED);
+    const before = (row.extensions[EXT.expiresAt] as string | null | undefined) ?? null;
+    await repo.updateCard(trx, auth.tenantId, row.id, { extensions: JSON.stringify({ ...row.extensions, [EXT.expiresAt]: request.expiresAt }) }, new Date(deps.now()));
+    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.temporary-expiry', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, before, after: request.expiresAt } });
+    return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
+  });
 }
 
 /** `GET /api2/CMS-v2/TemporarilyReplacedBy?smartcard_id`: the temporary cards that replace or replaced a card, newest first. @throws NotFoundError */

@@ -148,6 +148,34 @@ describe('temporary cards', () => {
     expect((await t.client().get(`${P}/TemporaryCardConfiguration`)).statusCode).toBe(401);
   });
 
+  it("should move a temporary card's expiry, audited; refuse a past date naming the field, an ordinary card, another tenant and a viewer", async () => {
+    const expiry = (body: Record<string, unknown>, client = admin) => client.put(`${P}/SmartcardExpiry`, body);
+    const later = new Date(t.app.now() + 5 * DAY).toISOString();
+    const moved = await expiry({ smartcard_id: temporaryId, expiresAt: later });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().extensions.temporary_card_expires_at).toBe(later);
+    const audit = (await t.auditRows('smartcard.temporary-expiry')).at(-1)!;
+    expect(audit).toMatchObject({ target_id: temporaryId, detail: { after: later } });
+    expect(typeof audit.detail.before).toBe('string');
+    const past = await expiry({ smartcard_id: temporaryId, expiresAt: new Date(t.app.now() - DAY).toISOString() });
+    expect([past.statusCode, past.json()]).toEqual([400, { code: 'VALIDATION', field: 'expiresAt', message: TEMPORARY_CARD_MESSAGES.EXPIRY_RANGE }]);
+    const ordinary = await expiry({ smartcard_id: originalId, expiresAt: later });
+    expect([ordinary.statusCode, ordinary.json()]).toEqual([409, expect.objectContaining({ field: 'smartcard_id', message: TEMPORARY_CARD_MESSAGES.NOT_TEMPORARY })]);
+    expect((await cardRow(temporaryId)).extensions.temporary_card_expires_at).toBe(later);
+    const olga = t.client();
+    await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
+    expect((await expiry({ smartcard_id: temporaryId, expiresAt: null }, olga)).statusCode).toBe(404);
+    const viewer = t.client();
+    await viewer.login('viewer', TEST_PASSWORD);
+    expect((await expiry({ smartcard_id: temporaryId, expiresAt: null }, viewer)).statusCode).toBe(403);
+    // The audit store down: nothing changes.
+    await t.breakAudit();
+    const down = await expiry({ smartcard_id: temporaryId, expiresAt: null });
+    await t.repairAudit();
+    expect(down.statusCode).toBe(503);
+    expect((await cardRow(temporaryId)).extensions.temporary_card_expires_at).toBe(later);
+  });
+
   it('should expire the temporary card after its days: refused for use, certificates revoked, the old card issued again', async () => {
     // Still valid: the card takes a PIN change.
     expect((await admin.post(`${P}/ChangePin`, { card_id: { readerName: reader(1) }, old_pin: PIN, new_pin: '13572468' })).json()).toEqual({ changed: true });

@@ -27,7 +27,7 @@ describe('@tessera/api exports', () => {
       // issue 15: smartcard sign-in, passphrases, the card's certificate store
       'authSmartcardPin', 'authSmartcardPassphrase', 'changePassphrase', 'resetPinPassphrase', 'readCertStore', 'cardDetails',
       // issue 15: temporary cards, VSC, cloud HSM
-      'temporaryCardConfiguration', 'updateTemporaryCardConfiguration', 'issueTemporaryCard', 'assignTemporaryCard', 'temporarilyReplacedBy', 'temporarilyReplaces', 'temporaryCardCandidates', 'issueVsc', 'getCloudHsmConfig', 'listCloudHsmConfigs', 'addCloudHsmConfig', 'updateCloudHsmConfig', 'deleteCloudHsmConfig', 'authenticateHsm',
+      'temporaryCardConfiguration', 'updateTemporaryCardConfiguration', 'issueTemporaryCard', 'assignTemporaryCard', 'updateSmartcardExpiry', 'temporarilyReplacedBy', 'temporarilyReplaces', 'temporaryCardCandidates', 'issueVsc', 'getCloudHsmConfig', 'listCloudHsmConfigs', 'addCloudHsmConfig', 'updateCloudHsmConfig', 'deleteCloudHsmConfig', 'authenticateHsm',
       // issue 6 (tenancy configuration)
       'tenancyConfig', 'updateTenancyConfig',
       // issue 5: tenant PIN policy

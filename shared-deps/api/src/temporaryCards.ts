@@ -3,7 +3,7 @@
  * IssueTemporaryCard, AssignTemporaryCard, TemporarilyReplacedBy, TemporarilyReplaces, IssueVSC, Get/Add/DeleteCloudHSMConfig,
  * PATCH CloudHSMConfig; docs/api.md "Temporary cards", "Virtual smart cards", "Cloud HSM").
  */
-import type { AssignTemporaryCardRequest, CloudHsmConfig, CloudHsmConfigInput, CmsVersion, IssueTemporaryCardRequest, IssueVscRequest, Smartcard, TemporaryCardConfiguration } from '@tessera/domain';
+import type { AssignTemporaryCardRequest, CloudHsmConfig, CloudHsmConfigInput, CmsVersion, IssueTemporaryCardRequest, IssueVscRequest, Smartcard, TemporaryCardConfiguration, UpdateSmartcardExpiryRequest } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 const P = '/api2/CMS-v2';
@@ -19,6 +19,8 @@ export interface TemporaryCardsCalls {
   issueTemporaryCard(request: IssueTemporaryCardRequest, v?: CmsVersion): Promise<Smartcard>;
   /** `POST AssignTemporaryCard`. */
   assignTemporaryCard(request: AssignTemporaryCardRequest): Promise<Smartcard>;
+  /** `PUT SmartcardExpiry` (designed): a temporary card's new expiry, null for unlimited. */
+  updateSmartcardExpiry(request: UpdateSmartcardExpiryRequest): Promise<Smartcard>;
   /** `GET TemporarilyReplacedBy?smartcard_id`: the temporary cards of a card, newest first. */
   temporarilyReplacedBy(smartcardId: string): Promise<{ smartcards: Smartcard[] }>;
   /** `GET TemporarilyReplaces?smartcard_id`: the card a temporary card replaces. */
@@ -48,6 +50,7 @@ export function temporaryCardsCalls(send: HttpSend): TemporaryCardsCalls {
     updateTemporaryCardConfiguration: (configuration) => send({ method: 'PUT', path: `${P}/TemporaryCardConfiguration`, body: configuration }),
     issueTemporaryCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/IssueTemporaryCard`, body: request }),
     assignTemporaryCard: (request) => send({ method: 'POST', path: `${P}/AssignTemporaryCard`, body: request }),
+    updateSmartcardExpiry: (request) => send({ method: 'PUT', path: `${P}/SmartcardExpiry`, body: request }),
     temporarilyReplacedBy: (smartcardId) => send({ method: 'GET', path: `${P}/TemporarilyReplacedBy?${q({ smartcard_id: smartcardId })}` }),
     temporarilyReplaces: (smartcardId) => send({ method: 'GET', path: `${P}/TemporarilyReplaces?${q({ smartcard_id: smartcardId })}` }),
     temporaryCardCandidates: (userId) => send({ method: 'GET', path: `${P}/TemporaryCardCandidates?${q({ user_id: userId })}` }),

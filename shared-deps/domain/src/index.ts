@@ -417,8 +417,8 @@ export { BATCH_CARD_STATES, BATCH_STATES, BATCH_LIMITS, BATCH_MESSAGES, BATCH_CS
 export type { BatchCardState, BatchState, BatchUserInput, BatchCard, Batch, BatchSummary, PrintBatchResult, BatchProblem } from './smartcards/batches/batches';
 export { allowsPassphrase, validatePassphrase } from './smartcards/validatePassphrase';
 // issue 15: temporary cards, virtual smart cards, cloud HSM config
-export { TEMPORARY_CARD_CONFIGURATION_FALLBACK, TEMPORARY_CARD_MAX_DAYS, TEMPORARY_CARD_EXTENSIONS, TEMPORARY_CARD_MESSAGES, REPLACEABLE_STATUSES, isTemporaryCard, cardsReplaceableByTemporary, validateTemporaryDuration, temporaryValidityDays, temporaryCardExpiry, isTemporaryCardExpired } from './smartcards/temporary-cards/temporaryCards';
-export type { TemporaryCardConfiguration, IssueTemporaryCardRequest, AssignTemporaryCardRequest } from './smartcards/temporary-cards/temporaryCards';
+export { TEMPORARY_CARD_CONFIGURATION_FALLBACK, TEMPORARY_CARD_MAX_DAYS, TEMPORARY_CARD_EXTENSIONS, TEMPORARY_CARD_MESSAGES, REPLACEABLE_STATUSES, isTemporaryCard, cardsReplaceableByTemporary, validateTemporaryDuration, temporaryValidityDays, temporaryCardExpiry, isTemporaryCardExpired, validateTemporaryExpiry } from './smartcards/temporary-cards/temporaryCards';
+export type { TemporaryCardConfiguration, IssueTemporaryCardRequest, AssignTemporaryCardRequest, UpdateSmartcardExpiryRequest } from './smartcards/temporary-cards/temporaryCards';
 export { VSC_CARD_TYPE, VSC_READER_PREFIX, VSC_MESSAGES } from './smartcards/vsc/vsc';
 export type { IssueVscRequest } from './smartcards/vsc/vsc';
 export { CLOUD_HSM_LIMITS, CLOUD_HSM_MESSAGES, validateCloudHsmConfig } from './smartcards/cloud-hsm/cloudHsm';

@@ -7,7 +7,7 @@ import type { Action } from '@reduxjs/toolkit';
 import { combineEpics, ofType } from 'redux-observable';
 import { Observable, catchError, concat, defer, filter, from, map, mergeMap, of, switchMap } from 'rxjs';
 import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
-import { MESSAGES, RESULTS_PER_PAGE, withReason, type Smartcard } from '@tessera/domain';
+import { MESSAGES, RESULTS_PER_PAGE, TEMPORARY_CARD_MESSAGES, withReason, type Smartcard } from '@tessera/domain';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
 import { cardsActions as A, cardsSelectors } from './cards.slice';
 
@@ -231,6 +231,24 @@ export const updateEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
     ),
   );
 
+/** PUT SmartcardExpiry (the edit page): a temporary card's expiry moved; admin-console §8's text when it fails. */
+export const expiryEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+  action$.pipe(
+    filter(A.expiryUpdateRequested.match),
+    switchMap((action) =>
+      from(api.updateSmartcardExpiry({ smartcard_id: action.payload.cardId, expiresAt: action.payload.expiresAt })).pipe(
+        map((card) => {
+          bus.showToast({ type: 'success', title: TEMPORARY_CARD_MESSAGES.EXPIRY_UPDATED, message: card.serialNumber });
+          return A.cardChanged({ ok: true, message: TEMPORARY_CARD_MESSAGES.EXPIRY_UPDATED, card });
+        }),
+        catchError((error: unknown) => {
+          bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_EXPIRY_UPDATE_FAILED, message: errorMessage(error) });
+          return of(A.cardChanged({ ok: false, message: withReason(MESSAGES.SMARTCARD_EXPIRY_UPDATE_FAILED, errorMessage(error)) }));
+        }),
+      ),
+    ),
+  );
+
 /** ChangePin: 'Successfully changed PIN' / 'Could not change card PIN.'. */
 export const changePinEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
   action$.pipe(
@@ -361,4 +379,4 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   );
 
 /** Every cards epic. */
-export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic, changePassphraseEpic, resetPinPassphraseEpic);
+export const cardsEpic = combineEpics<Action, Action, unknown, SmartcardsEpicDependencies>(templatesEpic, issueEpic, registerEpic, unregisterEpic, assignEpic, changePinEpic, unblockEpic, cleanEpic, listEpic, cardEpic, revokeEpic, suspendEpic, reissueEpic, updateEpic, expiryEpic, changePassphraseEpic, resetPinPassphraseEpic);

@@ -124,6 +124,10 @@ export const cardsSlice = createSlice({
     updateRequested(state, _action: PayloadAction<{ cardId: string; temporaryCard: boolean }>) {
       state.view.change = { status: 'processing', message: '', removed: false };
     },
+    /** A temporary card's new expiry (ISO 8601), or null for unlimited. */
+    expiryUpdateRequested(state, _action: PayloadAction<{ cardId: string; expiresAt: string | null }>) {
+      state.view.change = { status: 'processing', message: '', removed: false };
+    },
     cardChanged(state, action: PayloadAction<{ ok: boolean; message: string; card?: Smartcard; removed?: boolean }>) {
       state.view.change = { status: action.payload.ok ? 'success' : 'failure', message: action.payload.message, removed: action.payload.removed === true };
       if (action.payload.card) state.view.card = action.payload.card;

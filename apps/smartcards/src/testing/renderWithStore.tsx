@@ -43,6 +43,7 @@ export function fakeApi() {
     resumeCard: jest.fn(),
     reissueCard: jest.fn(),
     updateSmartcard: jest.fn(),
+    updateSmartcardExpiry: jest.fn(),
     batchPrintStatus: jest.fn(),
     listBatches: jest.fn().mockResolvedValue({ batches: [], total: 0, page: 1, pageSize: 10 }),
     changePassphrase: jest.fn(),

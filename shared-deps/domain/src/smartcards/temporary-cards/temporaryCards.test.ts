@@ -6,6 +6,8 @@ import {
   temporaryCardExpiry,
   temporaryValidityDays,
   validateTemporaryDuration,
+  validateTemporaryExpiry,
+  TEMPORARY_CARD_MESSAGES,
 } from './temporaryCards';
 
 const card = (status: Smartcard['status'], extensions: Record<string, unknown> = {}) => ({ status, extensions });
@@ -41,5 +43,17 @@ describe('temporary cards', () => {
     expect(isTemporaryCardExpired(temp, now + 2 * 86_400_000)).toBe(true);
     expect(isTemporaryCardExpired(card('issued', { temporary_card: true, temporary_card_expires_at: null }), now * 2)).toBe(false);
     expect(isTemporaryCardExpired(card('issued', { temporary_card_expires_at: expiresAt }), now * 2)).toBe(false);
+  });
+});
+
+describe('validateTemporaryExpiry', () => {
+  const now = Date.parse('2026-11-28T08:00:00Z');
+  it('should take a future date within a year, or null for unlimited', () => {
+    expect(validateTemporaryExpiry('2026-12-05T23:59:59.000Z', now)).toBeNull();
+    expect(validateTemporaryExpiry(new Date(now + 365 * 86_400_000).toISOString(), now)).toBeNull();
+    expect(validateTemporaryExpiry(null, now)).toBeNull();
+  });
+  it('should refuse a past date, one more than a year away, and what is not an ISO date and time', () => {
+    for (const bad of ['2026-11-27T08:00:00Z', new Date(now + 366 * 86_400_000).toISOString(), '2026-12-05', 'tomorrow', 5, undefined]) expect(validateTemporaryExpiry(bad, now)).toBe(TEMPORARY_CARD_MESSAGES.EXPIRY_RANGE);
   });
 });

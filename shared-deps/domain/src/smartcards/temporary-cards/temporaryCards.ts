@@ -55,6 +55,9 @@ export const TEMPORARY_CARD_MESSAGES = Object.freeze({
   DURATION_RANGE: `must be a whole number of days from 0 (unlimited) to ${TEMPORARY_CARD_MAX_DAYS}`,
   EXPIRED: 'This temporary card has expired.',
   NO_CARDS: 'This user has no assigned or issued card to replace.',
+  EXPIRY_UPDATED: 'Smartcard expiry updated',
+  NOT_TEMPORARY: 'Only a temporary card has an expiry.',
+  EXPIRY_RANGE: `must be a date and time after now and at most ${TEMPORARY_CARD_MAX_DAYS} days away, or null (unlimited)`,
 } as const);
 
 /** `POST IssueTemporaryCard` (signin §7): the issue of the new card, the card it replaces, and its validity in days (0: unlimited; absent: the tenant's default). */
@@ -107,4 +110,19 @@ export function isTemporaryCardExpired(card: Pick<Smartcard, 'extensions'>, nowM
   if (!isTemporaryCard(card)) return false;
   const at = card.extensions[TEMPORARY_CARD_EXTENSIONS.expiresAt];
   return typeof at === 'string' && Date.parse(at) <= nowMs;
+}
+
+/** `PUT SmartcardExpiry` (designed; admin-console §8 'An error occurred while sending request to update smartcard expiry'): a temporary card's new expiry, null for unlimited. */
+export interface UpdateSmartcardExpiryRequest {
+  smartcard_id: string;
+  /** ISO 8601, or null (unlimited). */
+  expiresAt: string | null;
+}
+
+/** Checks a temporary card's new expiry at `nowMs`. Returns the error text (for the field `expiresAt`) or null. */
+export function validateTemporaryExpiry(expiresAt: unknown, nowMs: number): string | null {
+  if (expiresAt === null) return null;
+  if (typeof expiresAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(expiresAt)) return TEMPORARY_CARD_MESSAGES.EXPIRY_RANGE;
+  const at = Date.parse(expiresAt);
+  return Number.isFinite(at) && at > nowMs && at <= nowMs + TEMPORARY_CARD_MAX_DAYS * 86_400_000 ? null : TEMPORARY_CARD_MESSAGES.EXPIRY_RANGE;
 }
