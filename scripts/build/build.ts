@@ -123,6 +123,9 @@ interface BuiltModule {
  */
 const TREE_SHAKEN_SOURCE_MODULES = ['@tessera/domain'];
 
+/** npm modules of the import map built with only the names the browser's sources import from them (the first screen loads them). */
+const USED_NAMES_ONLY = new Set(['@reduxjs/toolkit', 'react-redux']);
+
 /** The names the browser's sources (apps and shared deps, the package's own folder left out) import from `name`. */
 function browserUse(name: string, sources: Map<string, string>, packageSrc: string): NamedImports {
   const acc: NamedImports = { names: new Set<string>(), whole: false };
@@ -160,6 +163,7 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
     }
     primerUse.set(spec, acc);
   }
+  const rxjsUse = await rxjsNamesUsed(root, sources);
 
   const skipped: string[] = [];
   const specs: ModuleSpec[] = [];
@@ -184,7 +188,7 @@ export async function buildWeb(options: BuildWebOptions): Promise<BuildWebResult
       specs.push({ name, logicalUrl, entryFile, resolveDir: path.dirname(entryFile), internal: [name] });
       continue;
     }
-    specs.push(await npmModuleSpec(name, logicalUrl, { root, requireFromRoot, primerUse, allNames }));
+    specs.push(await npmModuleSpec(name, logicalUrl, { root, requireFromRoot, primerUse, rxjsUse, sources, allNames }));
   }
   const builtNames = new Set(specs.map((s) => s.name));
 
@@ -300,6 +304,35 @@ async function projectSources(root: string): Promise<Map<string, string>> {
   return out;
 }
 
+/** The names imported from rxjs and rxjs/operators, or 'whole' when something imports a namespace or a default. */
+interface RxjsUse {
+  rx: Set<string> | 'whole';
+  ops: Set<string> | 'whole';
+}
+
+/**
+ * What the browser loads of rxjs: the names the project's sources import from `rxjs` and `rxjs/operators`, and those
+ * redux-observable's ESM build imports (the one shared npm module built on rxjs). Minified imports (`import{a}from"rxjs"`)
+ * are spaced out before the scan.
+ */
+async function rxjsNamesUsed(root: string, sources: Map<string, string>): Promise<RxjsUse> {
+  const texts = [...sources.values()];
+  const dist = path.join(packageHome('redux-observable', root), 'node_modules', 'redux-observable', 'dist');
+  for (const file of await readdir(dist)) {
+    if (/\.(mjs|js)$/.test(file)) texts.push((await readFile(path.join(dist, file), 'utf8')).replace(/\bimport\s*\{/g, 'import {').replace(/\}\s*from\s*(["'])/g, '} from $1'));
+  }
+  const use = (spec: string): Set<string> | 'whole' => {
+    const names = new Set<string>();
+    for (const text of texts) {
+      const found = scanNamedImports(text, spec);
+      if (found.whole) return 'whole';
+      found.names.forEach((n) => names.add(n));
+    }
+    return names;
+  };
+  return { rx: use('rxjs'), ops: use('rxjs/operators') };
+}
+
 /** The folder an npm package resolves from: the root, else the first workspace that has it (Primer lives in the workspaces). */
 function packageHome(pkg: string, root: string): string {
   const candidates = [root, path.join(root, 'shared-deps', 'ui'), ...['shell', 'auth'].map((a) => path.join(root, 'apps', a))];
@@ -313,7 +346,7 @@ function packageHome(pkg: string, root: string): string {
 async function npmModuleSpec(
   name: string,
   logicalUrl: string,
-  ctx: { root: string; requireFromRoot: NodeJS.Require; primerUse: Map<string, { names: Set<string>; whole: boolean }>; allNames: string[] },
+  ctx: { root: string; requireFromRoot: NodeJS.Require; primerUse: Map<string, { names: Set<string>; whole: boolean }>; rxjsUse: RxjsUse; sources: Map<string, string>; allNames: string[] },
 ): Promise<ModuleSpec> {
   const pkg = packageOfSpecifier(name);
   const resolveDir = packageHome(pkg, ctx.root);
@@ -339,11 +372,16 @@ async function npmModuleSpec(
     const rx = ctx.requireFromRoot('rxjs') as Record<string, unknown>;
     const ops = ctx.requireFromRoot('rxjs/operators') as Record<string, unknown>;
     const prefix = facadePrefix('operators');
-    const same = Object.keys(ops).filter((k) => k !== '__esModule' && rx[k] === ops[k]);
-    const differing = Object.keys(ops).filter((k) => k !== '__esModule' && rx[k] !== ops[k]);
+    // Only the names the browser's code (and redux-observable) imports, as for Primer, unless something takes it whole.
+    const { rx: rxUsed, ops: opsUsed } = ctx.rxjsUse;
+    const usedOp = (k: string) => opsUsed === 'whole' || opsUsed.has(k);
+    const same = Object.keys(ops).filter((k) => k !== '__esModule' && rx[k] === ops[k] && usedOp(k));
+    const differing = Object.keys(ops).filter((k) => k !== '__esModule' && rx[k] !== ops[k] && usedOp(k));
     if (name === 'rxjs') {
       const extra = differing.length > 0 ? `export { ${differing.map((k) => `${k} as ${prefix}${k}`).join(', ')} } from 'rxjs/operators';\n` : '';
-      return { ...base, entryContents: `export * from 'rxjs';\n${extra}`, internal: ['rxjs', 'rxjs/operators'] };
+      if (rxUsed === 'whole') return { ...base, entryContents: `export * from 'rxjs';\n${extra}`, internal: ['rxjs', 'rxjs/operators'] };
+      const names = [...new Set([...rxUsed, ...same])].filter((k) => k in rx).sort();
+      return { ...base, entryContents: `${names.length > 0 ? `export { ${names.join(', ')} } from 'rxjs';\n` : ''}${extra}`, internal: ['rxjs', 'rxjs/operators'] };
     }
     return { ...base, entryContents: facadeEntry('rxjs', same, new Map(differing.map((k) => [k, `${prefix}${k}`]))), internal: [name] };
   }
@@ -379,7 +417,21 @@ async function npmModuleSpec(
     return { ...base, entryContents: facadeEntry('@primer/react', [], new Map(names.map((n) => [n, `${facadePrefix(sub)}${n}`]))), internal: [name] };
   }
 
-  // An ESM package (single-spa, redux, @reduxjs/toolkit, react-redux, redux-observable): all of it.
+  // Redux Toolkit and react-redux: only the names the browser's code imports (no other shared npm module imports them).
+  if (USED_NAMES_ONLY.has(name)) {
+    const use = { names: new Set<string>(), whole: false };
+    for (const text of ctx.sources.values()) {
+      const found = scanNamedImports(text, name);
+      found.names.forEach((n) => use.names.add(n));
+      use.whole ||= found.whole;
+    }
+    if (!use.whole) {
+      const names = [...use.names].sort();
+      return { ...base, entryContents: names.length > 0 ? `export { ${names.join(', ')} } from ${JSON.stringify(name)};\n` : 'export {};\n', internal: [name] };
+    }
+  }
+
+  // An ESM package (single-spa, redux, redux-observable): all of it.
   return { ...base, entryContents: `export * from ${JSON.stringify(name)};\n`, internal: [name] };
 }
 
