@@ -24,6 +24,7 @@ import { createAgent, type Agent } from '../../agent/src/agent';
 import { loadAgentConfig } from '../../agent/src/config';
 import { PcscReaderBackend } from '../../agent/src/readers/pcsc';
 import { ensurePcscd } from '../../agent/src/testing/pcscd';
+import { holdVpcdReader } from '../../agent/src/testing/pcsc';
 import { insertIntoVpcd } from '../../agent/src/virtual-card/vpcd';
 
 const VPCD_READER = 'Virtual PCD 00 00';
@@ -117,6 +118,8 @@ async function issueFlow(server: { app: FastifyInstance; sessionId: string }, re
 
 async function main(): Promise<void> {
   const stopPcscd = await ensurePcscd();
+  // vpcd reader 0 is shared with the PC/SC tests: take turns through their lock.
+  const releaseReader = await holdVpcdReader(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-card-'));
   const card = new VirtualPivCard();
   const insertion = await insertIntoVpcd(card, { reader: 0 });
@@ -213,6 +216,7 @@ async function main(): Promise<void> {
     await insertion.remove();
     await fresh?.remove();
     rmSync(dir, { recursive: true, force: true });
+    releaseReader();
     await stopPcscd();
   }
 }

@@ -15,6 +15,7 @@ import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivSession, SLOT, VirtualPivCard, tr
 import { insertIntoVpcd } from '../../agent/src/virtual-card/vpcd';
 import { PcscReaderBackend } from '../../agent/src/readers/pcsc';
 import { ensurePcscd } from '../../agent/src/testing/pcscd';
+import { holdVpcdReader } from '../../agent/src/testing/pcsc';
 
 const run = promisify(execFile);
 const READER = 'Virtual PCD 00 00';
@@ -32,6 +33,8 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const stopPcscd = await ensurePcscd();
+  // vpcd reader 0 is shared with the PC/SC tests: take turns through their lock.
+  const releaseReader = await holdVpcdReader(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-pcsc-'));
   // 3DES management key: Debian's yubico-piv-tool 2.2 authenticates with 3DES only.
   const card = new VirtualPivCard({ managementAlgorithm: ALGORITHM.TDES });
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     await backend.close();
     await insertion.remove();
     rmSync(dir, { recursive: true, force: true });
+    releaseReader();
     await stopPcscd();
   }
 }
