@@ -21,7 +21,7 @@ import type { SmartcardBatchesTable, SmartcardBatchCardsTable } from '../smartca
 import type { SmartcardsTable } from '../smartcards/cards.table';
 import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
-import type { RateLimitRulesTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
+import type { RateLimitRulesTable, RateLimitSeededDefaultsTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
 import type { OrganisationsTable } from '../identity/organisations.table';
 import type { SponsorsTable } from '../identity/sponsors.table';
 import type { UserPhotosTable } from '../identity/user-photos.table';
@@ -65,6 +65,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   rate_limit_rules: RateLimitRulesTable;
   rate_limit_state: RateLimitStateTable;
+  rate_limit_seeded_defaults: RateLimitSeededDefaultsTable;
   organisations: OrganisationsTable;
   sponsors: SponsorsTable;
   user_photos: UserPhotosTable;

@@ -63,6 +63,9 @@ describe('rate-limit rules', () => {
         },
       ],
     });
+    // Seeded by the system, audited, each default recorded as given (rate_limit_seeded_defaults).
+    expect(await t.auditRows('ratelimit.defaults-added')).toEqual([expect.objectContaining({ actor_username: 'system', detail: { rules: ['ip:all', 'ip:pki', 'ip:anonymous-csr', 'ip:/pki/scep/*', 'ip:/.well-known/est/*', 'ip:acme', 'general:all', 'general:pki'] } })]);
+    expect(await t.db.selectFrom('rate_limit_seeded_defaults').select('key').execute()).toHaveLength(8);
   });
 
   it('should fill missing fields with the defaults and let the most specific rule win', async () => {

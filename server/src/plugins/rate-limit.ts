@@ -23,9 +23,9 @@ import { requestSessionId } from '../platform/session-cookie';
 import { DatabaseSessionStore, redisSessionKey } from '../platform/session-store';
 import { bearerToken, type ApiKeyOwnerLookup } from '../platform/api-key-auth';
 import { KeyOwners } from '../platform/rate-limits/key-owners';
-import { RateLimiter, defaultRules } from '../platform/rate-limits/rate-limiter';
+import { RateLimiter, keyedDefaultRules } from '../platform/rate-limits/rate-limiter';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../platform/rate-limits/stores';
-import { seedOnce } from '../platform/rate-limits/rate-limit-rules.repository';
+import { seedDefaults } from '../platform/rate-limits/rate-limit-rules.repository';
 
 /** Is the request for one of the console's files (not counted)? */
 export function isConsoleFile(request: FastifyRequest): boolean {
@@ -68,7 +68,15 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     app.decorate('rateLimits', limiter);
     if (config.rateLimitMax === 0) return;
 
-    await app.db.transaction().execute((trx) => seedOnce(trx, defaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds, pkiPerAddress: config.pkiRateLimitMax })));
+    // Defaults this installation has not been given yet: all of them on the first start, a newer version's additions later.
+    const defaults = keyedDefaultRules({ perAddress: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds, pkiPerAddress: config.pkiRateLimitMax });
+    const seeded = await app.db.transaction().execute(async (trx) => {
+      const result = await seedDefaults(trx, defaults);
+      // Rules the system added are audited like an operator's change (a first start's seeding included).
+      if (result.inserted.length > 0) await app.audit.write(trx, { tenantId: null, actorUsername: 'system', action: 'ratelimit.defaults-added', targetType: 'rate-limits', detail: { rules: result.inserted } });
+      return result;
+    });
+    if (seeded.inserted.length > 0) app.log.info({ rules: seeded.inserted }, 'rate limits: default rules added');
     await limiter.reload(true);
     limiter.startPolling((error) => app.log.warn({ err: error }, 'reloading the rate-limit rules failed'));
     app.addHook('onClose', async () => limiter.stop());
@@ -95,5 +103,5 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       if (result.outcome === 'refused') throw new TooManyRequestsError(result.retryAfterMs / 1000);
     });
   },
-  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis', 'tessera-session'] },
+  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis', 'tessera-session', 'tessera-audit'] },
 );

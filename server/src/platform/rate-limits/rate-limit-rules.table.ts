@@ -19,6 +19,12 @@ export interface RateLimitRulesTable {
   max_data_bytes: ColumnType<string, number, number>;
 }
 
+/** `rate_limit_seeded_defaults`: the default rules (by key) this installation has been given once. */
+export interface RateLimitSeededDefaultsTable {
+  key: string;
+  seeded_at: Generated<Date>;
+}
+
 /** `rate_limit_state`: the one version row instances poll. */
 export interface RateLimitStateTable {
   id: number;

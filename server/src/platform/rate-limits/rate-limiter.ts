@@ -3,7 +3,7 @@
  * moves (polled every {@link RELOAD_POLL_MS}, so a change made on any instance applies on every instance
  * within a second), checked per request against the store (memory or Redis).
  */
-import { ACME_PATH, ACME_RATE_PER_MINUTE, ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, ENROLMENT_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitConfig, type RateLimitStatus } from '@tessera/domain';
+import { ACME_PATH, ACME_RATE_PER_MINUTE, ANONYMOUS_CSR_PATH, ANONYMOUS_CSR_RATE_PER_MINUTE, ENROLMENT_RATE_PER_MINUTE, GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, type RateLimitRule, type RateLimitStatus } from '@tessera/domain';
 import type { Db } from '../../db/database';
 import * as repository from './rate-limit-rules.repository';
 import { RuleSet } from './rule-set';
@@ -15,8 +15,18 @@ export const RELOAD_POLL_MS = 500;
 /** Minutes of counters the status answers. */
 export const STATUS_MINUTES = 10;
 
+/** A default rule with the key the installation records once it has been given it (`rate_limit_seeded_defaults`). */
+export interface KeyedDefaultRule {
+  /** Stable across versions: a rule's key never changes, a new default gets a new key. */
+  key: string;
+  layer: number;
+  stage: number;
+  rule: RateLimitRule;
+}
+
 /**
- * The rules seeded on the installation's first start (management layer 1): per address
+ * The default rules (management layer 1), each with its key, in their order: given to an installation once each
+ * (rate-limit-rules.repository `seedDefaults`), all of them on its first start: per address
  * `TESSERA_RATE_LIMIT_MAX` requests per `TESSERA_RATE_LIMIT_WINDOW_SECONDS` (default 30,000 a minute: 200
  * busy console users behind one address stay under it), and per user (or per address when anonymous)
  * 1,200 a minute with a burst of 600, which stops a single runaway client or script long before the
@@ -29,24 +39,19 @@ export const STATUS_MINUTES = 10;
  * certificate requests (public, and each one signs) have a tight per-address rule of their own, and so do the
  * ACME routes (`/pki/acme/*`, issue 17: `ACME_RATE_PER_MINUTE` per address).
  */
-export function defaultRules(options: { perAddress: number; windowSeconds: number; pkiPerAddress: number }): RateLimitConfig {
+export function keyedDefaultRules(options: { perAddress: number; windowSeconds: number; pkiPerAddress: number }): KeyedDefaultRule[] {
   const pki = { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: PKI_PUBLIC_ENDPOINTS };
-  return {
-    layerRules: [
-      {
-        layer: 1,
-        stage: IP_STAGE,
-        rules: [
-          { ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: options.windowSeconds, rate: options.perAddress },
-          { ...pki, periodSeconds: 60, rate: options.pkiPerAddress },
-          { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: ANONYMOUS_CSR_PATH, periodSeconds: 60, rate: ANONYMOUS_CSR_RATE_PER_MINUTE },
-          ...ENROLMENT_ENDPOINTS.map((endpoint) => ({ ...RATE_LIMIT_RULE_DEFAULTS, endpoint, periodSeconds: 60, rate: ENROLMENT_RATE_PER_MINUTE })),
-          { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: `${ACME_PATH}/*`, periodSeconds: 60, rate: ACME_RATE_PER_MINUTE },
-        ],
-      },
-      { layer: 1, stage: GENERAL_STAGE, rules: [{ ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: 60, rate: 1200, burst: 600 }, pki] },
-    ],
-  };
+  const ip = (key: string, rule: RateLimitRule): KeyedDefaultRule => ({ key, layer: 1, stage: IP_STAGE, rule });
+  const general = (key: string, rule: RateLimitRule): KeyedDefaultRule => ({ key, layer: 1, stage: GENERAL_STAGE, rule });
+  return [
+    ip('ip:all', { ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: options.windowSeconds, rate: options.perAddress }),
+    ip('ip:pki', { ...pki, periodSeconds: 60, rate: options.pkiPerAddress }),
+    ip('ip:anonymous-csr', { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: ANONYMOUS_CSR_PATH, periodSeconds: 60, rate: ANONYMOUS_CSR_RATE_PER_MINUTE }),
+    ...ENROLMENT_ENDPOINTS.map((endpoint) => ip(`ip:${endpoint}`, { ...RATE_LIMIT_RULE_DEFAULTS, endpoint, periodSeconds: 60, rate: ENROLMENT_RATE_PER_MINUTE })),
+    ip('ip:acme', { ...RATE_LIMIT_RULE_DEFAULTS, endpoint: `${ACME_PATH}/*`, periodSeconds: 60, rate: ACME_RATE_PER_MINUTE }),
+    general('general:all', { ...RATE_LIMIT_RULE_DEFAULTS, periodSeconds: 60, rate: 1200, burst: 600 }),
+    general('general:pki', pki),
+  ];
 }
 
 /** The endpoint patterns of the SCEP and EST routes' own per-address rule (issue 17). */
