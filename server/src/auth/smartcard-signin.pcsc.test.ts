@@ -14,8 +14,8 @@ import { VirtualPivCard } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
@@ -23,17 +23,8 @@ import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 1;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
-const CONSOLE = 'http://console.test';
 const PIN = '24681357';
 const TITLE = 'should sign in with a card issued through pcscd and its PIN, the agent moved to the new session';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describePcsc('smartcard sign-in through pcscd and vpcd', TITLE, {}, () => {
   let release: (() => void) | undefined;
@@ -48,14 +39,8 @@ describePcsc('smartcard sign-in through pcscd and vpcd', TITLE, {}, () => {
   let insertion: VpcdInsertion | null = null;
   let dir: string;
 
-  async function link(client: TestClient): Promise<string> {
-    const sessionId = sessionIdOf(client.cookies.get(SESSION_COOKIE)!);
-    const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await client.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    expect((await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
-    return sessionId;
-  }
+  /** Links the one agent to `client`'s session; resolves to the session id. */
+  const link = (client: TestClient): Promise<string> => linkAgent(t, client, agentBase);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tessera-signin-pcsc-'));
@@ -64,7 +49,7 @@ describePcsc('smartcard sign-in through pcscd and vpcd', TITLE, {}, () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], readers: 'pcsc', pcscFilter: READER, printerDir: join(dir, 'printer') }));
+    agent = testAgent({ readers: 'pcsc', pcscFilter: READER, printerDir: join(dir, 'printer') });
     agentBase = `http://127.0.0.1:${await agent.listen()}`;
     insertion = await insertIntoVpcd(new VirtualPivCard({ serial: 7654401 }), { reader: READER_INDEX });
     await link(admin);

@@ -9,24 +9,15 @@
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { linkAgent, startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 import type { HubEvent } from '../platform/agent-hub/AgentHub';
 
-const CONSOLE = 'http://console.test';
 const READERS = ['Tessera Virtual Reader 0', 'Tessera Virtual Reader 1', 'Tessera Virtual Reader 2'] as const;
 const PIN = '24681357';
 const PASSPHRASE = 'open5ame';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('smartcard sign-in through the agent and the virtual card', () => {
   let t: TestContext;
@@ -37,15 +28,8 @@ describe('smartcard sign-in through the agent and the virtual card', () => {
   const serials: string[] = [];
   const cardIds: string[] = [];
 
-  async function link(client: TestClient): Promise<string> {
-    const sessionId = sessionIdOf(client.cookies.get(SESSION_COOKIE)!);
-    const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await client.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
-    return sessionId;
-  }
+  /** Links the one agent to `client`'s session; resolves to the session id. */
+  const link = (client: TestClient): Promise<string> => linkAgent(t, client, agentBase);
 
   async function anonymousLinked(): Promise<{ client: TestClient; sessionId: string }> {
     const client = t.client();
@@ -60,9 +44,7 @@ describe('smartcard sign-in through the agent and the virtual card', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 3, printerDir: '/tmp/tessera-test-printer' }));
-    agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    await link(admin);
+    ({ agent, agentBase } = await startLinkedAgent(t, admin, { virtualReaders: 3 }));
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
 
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();

@@ -15,27 +15,16 @@ import { join } from 'node:path';
 import { VirtualPivCard } from '@tessera/card';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { insertIntoVpcd, type VpcdInsertion } from '../../../agent/src/virtual-card/vpcd';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
 import { describePcsc, holdVpcdReader } from '../../../agent/src/testing/pcsc';
 
 const READER_INDEX = 0;
 const READER = `Virtual PCD 00 0${READER_INDEX}`;
-const CONSOLE = 'http://console.test';
 const LAYOUT = { front: { background: { color: '#ffffff' }, elements: [{ type: 'text', source: { field: 'givenName' }, x: 4, y: 4, fontSize: 5 }, { type: 'text', source: { field: 'familyName' }, x: 4, y: 11, fontSize: 5 }] } };
 
 const TITLE = 'should issue and print a batch of 10 through pcscd, then stop a batch half-way and resume it printing no card twice';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describePcsc('Card batches through pcscd and vpcd', TITLE, { '/usr/bin/pdftotext': 'poppler-utils' }, () => {
   let release: (() => void) | undefined;
@@ -70,13 +59,7 @@ describePcsc('Card batches through pcscd and vpcd', TITLE, { '/usr/bin/pdftotext
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    const sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], readers: 'pcsc', pcscFilter: READER, printerEncoder: READER, printerDir: printed }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    expect((await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent } = await startLinkedAgent(t, admin, { readers: 'pcsc', pcscFilter: READER, printerEncoder: READER, printerDir: printed }));
     await waitFor(() => agent.readers.list().some((r) => r.name === READER));
 
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();

@@ -15,10 +15,9 @@ import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { startLinkedAgent } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 
-const CONSOLE = 'http://console.test';
 const ENCODER = 'Tessera Virtual Reader 1';
 const LAYOUT = { front: { background: { color: '#ffffff' }, elements: [{ type: 'text', source: { field: 'givenName' }, x: 4, y: 4, fontSize: 5 }, { type: 'text', source: { field: 'familyName' }, x: 4, y: 11, fontSize: 5 }] } };
 const NAMES = [['Ada', 'Lovelace'], ['Alan', 'Turing'], ['Grace', 'Hopper'], ['Edsger', 'Dijkstra'], ['Barbara', 'Liskov'], ['Donald', 'Knuth']] as const;
@@ -44,12 +43,7 @@ describe('Card batches through the agent, its virtual readers and printer', () =
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 2, printerReader: 1, printerDir: folder }));
-    const port = await agent.listen();
-    const grpc = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const linked = await fetch(`http://127.0.0.1:${port}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: grpc }) });
-    expect(linked.status).toBe(200);
+    ({ agent } = await startLinkedAgent(t, admin, { virtualReaders: 2, printerReader: 1, printerDir: folder }));
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
     expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'piv-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
     const template = await admin.post('/api2/CMS-v2/CardTemplate', { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } });

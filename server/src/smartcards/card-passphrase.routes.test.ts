@@ -9,24 +9,13 @@ import { PivCommands } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { withRemoteCard } from './remote-card';
 
-const CONSOLE = 'http://console.test';
 const DIGITS_READER = 'Tessera Virtual Reader 0';
 const PHRASE_READER = 'Tessera Virtual Reader 1';
 const PIN = '24681357';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('passphrases, ReadCertStore and CardDetails through the agent and the virtual card', () => {
   let t: TestContext;
@@ -43,13 +32,7 @@ describe('passphrases, ReadCertStore and CardDetails through the agent and the v
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 2, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    expect((await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) })).status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent, sessionId } = await startLinkedAgent(t, admin, { virtualReaders: 2 }));
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
 
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();

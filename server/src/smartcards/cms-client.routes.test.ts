@@ -8,31 +8,22 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
+import { CONSOLE_ORIGIN, connectAgent, linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { ServerLink } from '../../../agent/src/server-link/ServerLink';
 import { upsertPinRequirements } from './pin-requirements.repository';
 import { PIV_PIN_LENGTH } from '@tessera/domain';
-
-const CONSOLE = 'http://console.test';
 
 interface Linked {
   agent: Agent;
   base: string;
 }
 
+/** A test agent (one virtual reader) listening, not linked yet. */
 async function startAgent(): Promise<Linked> {
-  const agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 1, printerDir: '/tmp/tessera-test-printer' }));
+  const agent = testAgent();
   const port = await agent.listen();
   return { agent, base: `http://127.0.0.1:${port}` };
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('CMS Client relay through the agent hub', () => {
@@ -42,14 +33,9 @@ describe('CMS Client relay through the agent hub', () => {
   let grpcPort: number;
   const agents: Agent[] = [];
 
+  /** The agent's own answer to a link asked for as the console does, for the tests of that answer. */
   async function link(client: TestClient, linked: Linked): Promise<{ status: number; body: { message?: string; connected?: boolean } }> {
-    const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
-    const token = (await client.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
-    const response = await fetch(`${linked.base}/connect`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CONSOLE },
-      body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }),
-    });
+    const response = await connectAgent(client, linked.base);
     return { status: response.status, body: (await response.json()) as { message?: string } };
   }
 
@@ -139,7 +125,7 @@ describe('CMS Client relay through the agent hub', () => {
     const config = (await client.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
     const bad = await fetch(`${linked.base}/connect`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CONSOLE },
+      headers: { 'content-type': 'application/json', origin: CONSOLE_ORIGIN },
       body: JSON.stringify({ SessionCookie: 'x'.repeat(43), GRPCConfig: config }),
     });
     expect(bad.status).toBe(502);
@@ -169,7 +155,7 @@ describe('CMS Client relay through the agent hub', () => {
     const config = (await admin.get('/api2/CMS-v2/CMSClientGRPCConfig')).json();
     const token = (await admin.post('/api2/CMS-v2/CMSClientSessionToken')).json().SessionCookie as string;
     const connect = (SessionCookie: string) =>
-      fetch(`${linked.base}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie, GRPCConfig: config }) });
+      fetch(`${linked.base}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE_ORIGIN }, body: JSON.stringify({ SessionCookie, GRPCConfig: config }) });
     expect((await connect(token)).status).toBe(200);
     const reused = await connect(token);
     expect(reused.status).toBe(502);
@@ -193,8 +179,8 @@ describe('CMS Client relay through the agent hub', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${linked.base}/connect`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(403);
-    const allowed = await fetch(`${linked.base}/version`, { headers: { origin: CONSOLE } });
-    expect(allowed.headers.get('access-control-allow-origin')).toBe(CONSOLE);
+    const allowed = await fetch(`${linked.base}/version`, { headers: { origin: CONSOLE_ORIGIN } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(CONSOLE_ORIGIN);
     expect(await allowed.json()).toEqual({ version: '2.0.0' });
     const port = new URL(linked.base).port;
     const rebinding = await new Promise<number>((resolve) => {
@@ -209,7 +195,7 @@ describe('CMS Client relay through the agent hub', () => {
     });
     expect(upgrade).toBe('refused 403');
     const local = await new Promise<string>((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/events`, { origin: CONSOLE });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/events`, { origin: CONSOLE_ORIGIN });
       ws.on('message', (data) => {
         resolve(JSON.parse(String(data)).type);
         ws.close();
@@ -302,13 +288,13 @@ describe('CMS Client relay through the agent hub', () => {
     await client.login('operator', TEST_PASSWORD);
     const linked = await startAgent();
     agents.push(linked.agent);
-    await link(client, linked);
+    await linkAgent(t, client, linked.base);
     expect(linked.agent.links()).toHaveLength(1);
     expect((await client.post('/api2/CMS-v2/KillSession')).json()).toEqual({ killed: true });
     await waitFor(() => linked.agent.links().length === 0);
     expect((await client.get('/api2/CMS-v2/ListReaders')).statusCode).toBe(409);
 
-    await link(client, linked);
+    await linkAgent(t, client, linked.base);
     await waitFor(() => linked.agent.links().length === 1);
     await client.post('/api2/Authentication-v1/logout');
     await waitFor(() => linked.agent.links().length === 0);

@@ -8,24 +8,13 @@
 import { TEMPORARY_CARD_MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 
-const CONSOLE = 'http://console.test';
 const P = '/api2/CMS-v2';
 const reader = (i: number) => `Tessera Virtual Reader ${i}`;
 const PIN = '24681357';
 const DAY = 86_400_000;
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('temporary cards', () => {
   let t: TestContext;
@@ -44,14 +33,7 @@ describe('temporary cards', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    const sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
-    agent = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 3, printerDir: '/tmp/tessera-test-printer' }));
-    const agentBase = `http://127.0.0.1:${await agent.listen()}`;
-    const config = (await admin.get(`${P}/CMSClientGRPCConfig`)).json();
-    const token = (await admin.post(`${P}/CMSClientSessionToken`)).json().SessionCookie as string;
-    const linked = await fetch(`${agentBase}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
+    ({ agent } = await startLinkedAgent(t, admin, { virtualReaders: 3 }));
     await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
     expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'piv-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);

@@ -12,25 +12,14 @@ import { SLOT } from '@tessera/card';
 import { VSC_MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { createAgent, type Agent } from '../../../agent/src/agent';
-import { loadAgentConfig } from '../../../agent/src/config';
-import { SESSION_COOKIE } from '../platform/session-cookie';
-import { sessionIdOf } from '../platform/session-store';
+import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import { x509 } from '../pki/pki.service';
 import { withRemoteCard } from './remote-card';
 
-const CONSOLE = 'http://console.test';
 const P = '/api2/CMS-v2';
 const PIN = '24681357';
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('IssueVSC', () => {
   let t: TestContext;
@@ -43,16 +32,11 @@ describe('IssueVSC', () => {
   let cardTemplateId: string;
   let aliceId: string;
 
-  /** Starts an agent and links it to the admin's session. */
+  /** Starts an agent without virtual readers, with the data directory and this VSC key, linked to the admin's session. */
   async function startAgent(options: { vscKey: Buffer | null }): Promise<Agent> {
-    const started = createAgent(loadAgentConfig({}, { port: 0, origins: [CONSOLE], virtualReaders: 0, printerDir: '/tmp/tessera-test-printer', dataDir, vscKey: options.vscKey }));
-    const base = `http://127.0.0.1:${await started.listen()}`;
-    const config = (await admin.get(`${P}/CMSClientGRPCConfig`)).json();
-    const token = (await admin.post(`${P}/CMSClientSessionToken`)).json().SessionCookie as string;
-    const linked = await fetch(`${base}/connect`, { method: 'POST', headers: { 'content-type': 'application/json', origin: CONSOLE }, body: JSON.stringify({ SessionCookie: token, GRPCConfig: config }) });
-    expect(linked.status).toBe(200);
-    await waitFor(() => t.app.agentHub.hasAgent(sessionId));
-    return started;
+    const linked = await startLinkedAgent(t, admin, { virtualReaders: 0, dataDir, vscKey: options.vscKey });
+    sessionId = linked.sessionId;
+    return linked.agent;
   }
   const vscFiles = async () => (await readdir(path.join(dataDir, 'vsc')).catch(() => [] as string[])).filter((n) => n.endsWith('.vsc'));
 
@@ -63,7 +47,6 @@ describe('IssueVSC', () => {
     await t.app.agentHub.listen('127.0.0.1', 0);
     admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
-    sessionId = sessionIdOf(admin.cookies.get(SESSION_COOKIE)!);
     const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'VSC CA', keyAlgorithm: 'P-256', subject: 'CN=VSC CA, O=Acme' })).json();
     expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'vsc-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
     cardTemplateId = (await admin.post(`${P}/CardTemplate`, { name: 'virtual', slots: [{ slot: '9A', certificateTemplate: 'vsc-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } })).json().cardTemplateId;
