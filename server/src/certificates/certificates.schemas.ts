@@ -1,6 +1,6 @@
 /** TypeBox schemas of the Certificates-v1 calls (docs/api.md "Endpoints (issue 12)"). */
 import { Type } from '@sinclair/typebox';
-import { CERTIFICATE_MAX_PAGE_SIZE, CERTIFICATE_SORT_FIELDS, CERTIFICATE_STATUSES, REVOKE_REASONS, SAN_TYPES } from '@tessera/domain';
+import { CERTIFICATE_MAX_PAGE_SIZE, CERTIFICATE_SORT_FIELDS, CERTIFICATE_STATUSES, CERTIFICATE_TYPES, REVOKE_REASONS, SAN_TYPES } from '@tessera/domain';
 import { Email, MultilineString, Password, SafeString, Uuid } from '../platform/schemas';
 import { StringEnum } from '../platform/string-enum';
 
@@ -64,6 +64,7 @@ export const SearchSchema = Type.Object(
           serial: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{1,40}$' })),
           expiresAfter: Type.Optional(Type.String({ format: 'date-time' })),
           expiresBefore: Type.Optional(Type.String({ format: 'date-time' })),
+          certificateType: Type.Optional(StringEnum(CERTIFICATE_TYPES)),
         },
         { additionalProperties: false },
       ),

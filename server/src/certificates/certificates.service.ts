@@ -224,6 +224,11 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
   if (f.serial) query = query.where('c.serial_number', 'like', `${f.serial.toLowerCase().replace(/[^0-9a-f]/g, '')}%`);
   if (f.expiresAfter) query = query.where('c.not_after', '>=', new Date(f.expiresAfter));
   if (f.expiresBefore) query = query.where('c.not_after', '<=', new Date(f.expiresBefore));
+  // admin-console §4 certificate type: the class of the certificate's template (ANY: no filter; a certificate without a template has no type).
+  if (f.certificateType && f.certificateType !== 'ANY') {
+    const type = f.certificateType;
+    query = query.where('c.template_id', 'in', (qb) => qb.selectFrom('certificate_templates').select('id').where('tenant_id', '=', auth.tenantId).where('class', '=', type));
+  }
   const total = await cappedCount(deps.db, query, (page - 1) * pageSize);
   const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
   const rows = await query

@@ -7,6 +7,7 @@ import type {
   CaStatus,
   CertificateSortField,
   CertificateStatus,
+  CertificateType,
   ExtendedKeyUsage,
   KeyType,
   KeyUsage,
@@ -266,6 +267,8 @@ export interface CertificateSearchFilters {
   serial?: string;
   expiresAfter?: string;
   expiresBefore?: string;
+  /** admin-console §4 certificate type: the class of the certificate's template; ANY (or absent) for every certificate. */
+  certificateType?: CertificateType;
 }
 /** `POST /api2/Certificates-v1/SearchCertificates`. */
 export interface SearchCertificatesRequest {
