@@ -83,6 +83,13 @@ export interface IntuneScepConfig {
   templateIds: string[];
 }
 
+/** Microsoft's public cloud endpoints and the call timeout of the Intune validation client. */
+export const INTUNE_DEFAULTS = {
+  authorityUrl: 'https://login.microsoftonline.com',
+  graphUrl: 'https://graph.microsoft.com',
+  timeoutMs: 15_000,
+} as const;
+
 /** Messages of the enrolment screens and calls. */
 export const ENROLMENT_MESSAGES = {
   CHALLENGE_GONE: 'This challenge was already fetched, has expired or does not exist.',
