@@ -170,12 +170,12 @@ describe('Intune SCEP challenge validation', () => {
     expect(got.body).not.toContain(f.clientSecret);
 
     const countIssued = async () => Number((await t.db.selectFrom('certificates').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
-    const enrolOnline = async (cn: string, challenge: string) => {
+    const enrolOnline = async (cn: string, challenge: string, id = templateId) => {
       const client = await selfSigned(`intune-on-${randomBytes(4).toString('hex')}`, cn);
       const csr = await csrDer(client.keys, cn, challenge);
       const transactionId = randomBytes(8).toString('hex');
       const message = await pkiMessage(client, '19', transactionId, envelope(csr, raPem));
-      const res = await t.app.inject({ method: 'POST', url: `${SCEP_PATH_PREFIX}/${templateId}?operation=PKIOperation`, headers: { 'content-type': 'application/x-pki-message' }, payload: message.der });
+      const res = await t.app.inject({ method: 'POST', url: `${SCEP_PATH_PREFIX}/${id}?operation=PKIOperation`, headers: { 'content-type': 'application/x-pki-message' }, payload: message.der });
       expect(res.statusCode).toBe(200);
       return { rep: readRep(res.rawPayload, client), csr, transactionId };
     };
@@ -227,6 +227,18 @@ describe('Intune SCEP challenge validation', () => {
     expect(await countIssued()).toBe(before + 2);
     expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'failure', detail: { transactionId: kept.transactionId, code: 'InternalServerError' } });
     f.notificationCode = 'Success';
+
+    // Validated by Intune but refused by the template (an EC-only template, an RSA request): failureNotification, nothing issued.
+    const caId = (await admin.get(`${P}/CertificateAuthorities`)).json().cas.find((c: { friendlyName: string }) => c.friendlyName === 'Intune Root').id;
+    const ecOnly = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'intune-ec-only', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId as string;
+    expect((await admin.put(`${S}/IntuneConfiguration`, { ...base, templateIds: [templateId, ecOnly] })).statusCode).toBe(200);
+    f.requests.length = 0;
+    const refusedByTemplate = await enrolOnline('phone5.example.com', 'opaque-intune-good', ecOnly);
+    expect(refusedByTemplate.rep.status).toBe('2');
+    expect(await countIssued()).toBe(before + 2);
+    expect(f.requests.map((r) => r.path.replace(/.*\//, ''))).toEqual(['validateRequest', 'failureNotification']);
+    expect(f.requests.at(-1)!.json).toEqual({ notification: { transactionId: refusedByTemplate.transactionId, certificateRequest: Buffer.from(refusedByTemplate.csr).toString('base64'), hResult: 0x80004005, errorDescription: expect.any(String), callerInfo: expect.stringMatching(/^Tessera/) } });
+    expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'success', detail: { transactionId: refusedByTemplate.transactionId, notification: 'failure', code: 'Success' } });
 
     // Intune unreachable: refused, nothing issued, audited.
     f.failStatus = 503;
