@@ -138,9 +138,9 @@ export async function notifyIntune(deps: EnrolmentDeps, client: IntuneClient, in
       outcome = { code: answer.code, description: answer.errorDescription };
     }
   } catch (error) {
-    if (!(error instanceof IntuneServiceError)) throw error;
+    // Whatever went wrong, the issue stands: the failure is logged and audited below.
     kind = input.certificatePem ? 'success' : 'failure';
-    outcome = { code: 'Unreachable', description: error.message };
+    outcome = { code: error instanceof IntuneServiceError ? 'Unreachable' : 'Error', description: error instanceof Error ? error.message : String(error) };
   }
   const delivered = outcome.code === 'Success';
   if (!delivered) deps.log?.warn({ transactionId: input.transactionId, notification: kind, code: outcome.code, description: outcome.description }, 'Intune notification failed');
