@@ -55,14 +55,15 @@ test('ok/create a SCEP challenge, open its link once to see the password, and se
   expect(await page.content()).not.toContain(password);
 });
 
-test('ok/save the Intune SCEP settings at /config/scep, with the field named on a bad certificate; the TPM page says what is missing', async ({ adminPage: page, baseURL }) => {
+test('ok/save the Intune SCEP settings at /config/scep, with the field named on a bad certificate or URL, the client secret write-only (set / not set); the TPM page says what is missing', async ({ adminPage: page, baseURL }) => {
   const suffix = Date.now().toString(36);
   const { templateName } = await caAndTemplate(page, baseURL!, `intune-${suffix}`);
   const caList = await page.request.get(`${baseURL}/api2/PKI-v1/CertificateAuthorities`);
   const pem = ((await caList.json()).cas as { caCert: { pem?: string } }[]).map((c) => c.caCert.pem).find(Boolean);
   await page.goto('/config/scep');
   await expect(page.getByRole('heading', { name: 'Intune SCEP' })).toBeVisible();
-  await expect(page.getByText("Microsoft's online validation and notification calls")).toBeVisible();
+  await expect(page.getByText("validates each Intune challenge online with Microsoft's ScepRequestValidation service")).toBeVisible();
+  await expect(page.getByText('Client secret: not set')).toBeVisible();
   await page.getByLabel('Validate Intune challenges').check();
   await page.getByLabel('Azure tenant ID').fill('72f988bf-86f1-41af-91ab-2d7cd011db47');
   await page.getByLabel('Verification certificate (PEM)').fill('not a certificate');
@@ -78,6 +79,27 @@ test('ok/save the Intune SCEP settings at /config/scep, with the field named on 
   await page.reload();
   await expect(page.getByLabel('Validate Intune challenges')).toBeChecked();
   await expect(page.getByLabel(templateName)).toBeChecked();
+
+  // Online validation: the application's client secret is write-only; the authority URL (under Advanced) must be https.
+  const secret = `intune-secret-${suffix}`;
+  await page.getByLabel('Application (client) ID').fill('11111111-2222-4333-8444-555555555555');
+  await page.getByLabel('Application client secret').fill(secret);
+  await page.getByText('Advanced').click();
+  await page.getByLabel('Sign-in authority URL').fill('http://login.example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('authorityUrl must be an https:// URL')).toBeVisible();
+  expect((await (await page.request.get(`${baseURL}/api2/SCEP-v1/IntuneConfiguration`)).json()).clientSecretSet).toBe(false);
+  await page.getByLabel('Sign-in authority URL').fill('https://login.microsoftonline.us');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Intune SCEP settings saved.')).toBeVisible();
+  await expect(page.getByText('Client secret: set')).toBeVisible();
+  await expect(page.getByLabel('Application client secret')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByText('Client secret: set')).toBeVisible();
+  expect(await page.content()).not.toContain(secret);
+  const read = await page.request.get(`${baseURL}/api2/SCEP-v1/IntuneConfiguration`);
+  expect(await read.text()).not.toContain(secret);
+  expect(await read.json()).toMatchObject({ clientSecretSet: true, authorityUrl: 'https://login.microsoftonline.us', applicationId: '11111111-2222-4333-8444-555555555555' });
 
   await page.goto('/pki/tpm-key-attestation');
   await expect(page.getByRole('heading', { name: 'TPM key attestation' })).toBeVisible();

@@ -42,6 +42,23 @@ const IntuneSchema = Type.Object(
     enabled: Type.Boolean(),
     azureTenantId: SafeString({ maxLength: 100 }),
     applicationId: SafeString({ maxLength: 100 }),
+    clientSecretSet: Type.Boolean(),
+    authorityUrl: SafeString({ maxLength: 500 }),
+    graphUrl: SafeString({ maxLength: 500 }),
+    verificationCertificate: MultilineString({ maxLength: 20_000 }),
+    templateIds: Type.Array(Uuid(), { maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+/** A save: the settings without `clientSecretSet`, with the write-only `clientSecret` (absent: unchanged; '': removed). */
+const IntuneInputSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    azureTenantId: SafeString({ maxLength: 100 }),
+    applicationId: SafeString({ maxLength: 100 }),
+    clientSecret: Type.Optional(SafeString({ maxLength: 1000 })),
+    authorityUrl: Type.Optional(SafeString({ maxLength: 500 })),
+    graphUrl: Type.Optional(SafeString({ maxLength: 500 })),
     verificationCertificate: MultilineString({ maxLength: 20_000 }),
     templateIds: Type.Array(Uuid(), { maxItems: 200 }),
   },
@@ -50,7 +67,7 @@ const IntuneSchema = Type.Object(
 
 /** The enrolment deps of an app. */
 export function enrolmentDepsOf(app: Parameters<typeof pkiDepsOf>[0]): EnrolmentDeps {
-  return { ...pkiDepsOf(app), box: secretBoxFor(app.config) };
+  return { ...pkiDepsOf(app), box: secretBoxFor(app.config), log: app.log };
 }
 
 /** Registers the SCEP-v1 console calls, the SCEP server and EST. */
@@ -89,7 +106,7 @@ export const enrolmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
   app.put(
     `${P}/IntuneConfiguration`,
-    { config: { auth: 'session', permission: 'manageIntuneScepAuthConfiguration' }, schema: { summary: "Save the tenant's Intune SCEP challenge validation settings", tags, body: IntuneSchema, response: { 200: IntuneSchema, ...errorResponses(401, 503) } } },
+    { config: { auth: 'session', permission: 'manageIntuneScepAuthConfiguration' }, schema: { summary: "Save the tenant's Intune SCEP challenge validation settings", tags, body: IntuneInputSchema, response: { 200: IntuneSchema, ...errorResponses(401, 503) } } },
     async (request) => saveIntuneConfig(deps, requireAuth(request), actorOf(request), request.body),
   );
 

@@ -45,4 +45,8 @@ export interface IntuneScepConfigsTable {
   verification_certificate_pem: Generated<string>;
   template_ids: Json<string[]>;
   updated_at: Generated<Date>;
+  /** The application's client secret, sealed (SecretBox); null when not set. */
+  client_secret_sealed: string | null;
+  authority_url: Generated<string>;
+  graph_url: Generated<string>;
 }

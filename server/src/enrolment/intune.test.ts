@@ -1,9 +1,10 @@
 /**
  * Intune mode of SCEP (issue 17): the `/config/scep` settings calls, and PKCSReqs whose challenge is a token
  * signed by a test key standing in for Intune's (RS256 and ES256), enrolled with the test SCEP client of
- * test-helpers/scep-client.ts (`openssl cms` + pkijs). Microsoft's online validation is not reachable here.
+ * test-helpers/scep-client.ts (`openssl cms` + pkijs). The online mode (Microsoft's validateRequest and
+ * notifications) runs against a local fake of Entra ID, Graph and Intune's service (test-helpers/fake-intune.ts).
  */
-import { createSign, generateKeyPairSync, sign as signRaw, type KeyObject } from 'node:crypto';
+import { createHash, createSign, generateKeyPairSync, sign as signRaw, type KeyObject } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
 import { SCEP_PATH_PREFIX } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
@@ -12,6 +13,8 @@ import { csrDer, envelope, openssl, pkiMessage, readRep, removeScepScratch, self
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { x509 } from '../pki/x509';
+import { startFakeIntune, type FakeIntune } from '../test-helpers/fake-intune';
+import { clearIntuneCaches } from './intune-client';
 
 const P = '/api2/PKI-v1';
 const S = '/api2/SCEP-v1';
@@ -71,12 +74,14 @@ describe('Intune SCEP challenge validation', () => {
     [rsa, ec] = [await signer('rsa'), await signer('ec')];
   }, 180_000);
   afterAll(async () => {
+    await fake?.stop();
     await t?.close();
     removeScepScratch();
   });
+  let fake: FakeIntune | undefined;
 
   it('should read defaults, refuse bad settings naming the field, keep tenants apart, check the permission, and audit a save', async () => {
-    expect((await admin.get(`${S}/IntuneConfiguration`)).json()).toEqual({ enabled: false, azureTenantId: '', applicationId: '', verificationCertificate: '', templateIds: [] });
+    expect((await admin.get(`${S}/IntuneConfiguration`)).json()).toEqual({ enabled: false, azureTenantId: '', applicationId: '', clientSecretSet: false, authorityUrl: '', graphUrl: '', verificationCertificate: '', templateIds: [] });
     const base = { enabled: true, azureTenantId: AZURE_TENANT, applicationId: 'app-1', verificationCertificate: rsa.pem, templateIds: [templateId] };
     for (const [body, field] of [
       [{ ...base, verificationCertificate: 'not a cert' }, 'verificationCertificate'],
@@ -136,4 +141,117 @@ describe('Intune SCEP challenge validation', () => {
     // Intune tokens are not listed as operator challenges.
     expect((await admin.get(`${S}/Challenges`)).json().total).toBe(0);
   }, 180_000);
+  it('should validate online with Intune when the application secret is set: token, discovery, validateRequest with the CSR, refusal issues nothing, success notifies with the serial and thumbprint; the secret is never returned or audited', async () => {
+    const f = (fake = await startFakeIntune());
+    clearIntuneCaches();
+    // Intune accepts a CSR whose challenge it issued (here: one that carries "intune-good").
+    f.decide = (req) => (Buffer.from(req.certificateRequest, 'base64').includes('intune-good') ? { code: 'Success', errorDescription: '' } : { code: 'ChallengeDecryptionError', errorDescription: 'The challenge could not be decrypted' });
+    const base = { enabled: true, azureTenantId: f.tenant, applicationId: f.clientId, authorityUrl: f.url, graphUrl: f.url, verificationCertificate: '', templateIds: [templateId] };
+    // Bad settings name their field and change nothing.
+    for (const [body, field] of [
+      [{ ...base, clientSecret: f.clientSecret, authorityUrl: 'http://login.example.com' }, 'authorityUrl'],
+      [{ ...base, clientSecret: f.clientSecret, graphUrl: 'not a url' }, 'graphUrl'],
+      [{ ...base, clientSecret: f.clientSecret, applicationId: '' }, 'applicationId'],
+      [{ ...base }, 'verificationCertificate'],
+    ] as const) {
+      const res = await admin.put(`${S}/IntuneConfiguration`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await admin.get(`${S}/IntuneConfiguration`)).json().clientSecretSet).toBe(false);
+    const saved = await admin.put(`${S}/IntuneConfiguration`, { ...base, clientSecret: f.clientSecret });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ clientSecretSet: true, applicationId: f.clientId, authorityUrl: f.url, graphUrl: f.url });
+    expect(saved.body).not.toContain(f.clientSecret);
+    // A save without clientSecret keeps it.
+    expect((await admin.put(`${S}/IntuneConfiguration`, base)).json().clientSecretSet).toBe(true);
+    const got = await admin.get(`${S}/IntuneConfiguration`);
+    expect(got.json().clientSecretSet).toBe(true);
+    expect(got.body).not.toContain(f.clientSecret);
+
+    const countIssued = async () => Number((await t.db.selectFrom('certificates').select((eb) => eb.fn.countAll().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).n);
+    const enrolOnline = async (cn: string, challenge: string, id = templateId) => {
+      const client = await selfSigned(`intune-on-${randomBytes(4).toString('hex')}`, cn);
+      const csr = await csrDer(client.keys, cn, challenge);
+      const transactionId = randomBytes(8).toString('hex');
+      const message = await pkiMessage(client, '19', transactionId, envelope(csr, raPem));
+      const res = await t.app.inject({ method: 'POST', url: `${SCEP_PATH_PREFIX}/${id}?operation=PKIOperation`, headers: { 'content-type': 'application/x-pki-message' }, payload: message.der });
+      expect(res.statusCode).toBe(200);
+      return { rep: readRep(res.rawPayload, client), csr, transactionId };
+    };
+
+    // Refused by Intune: SCEP FAILURE badRequest (failInfo 2), nothing issued, no success notification.
+    const before = await countIssued();
+    f.requests.length = 0;
+    const refused = await enrolOnline('phone1.example.com', 'opaque-intune-bad');
+    expect(refused.rep).toMatchObject({ status: '2', failInfo: '2' });
+    expect(await countIssued()).toBe(before);
+    const tokenForms = f.requests.filter((r) => r.path === `/${f.tenant}/oauth2/v2.0/token`).map((r) => r.form);
+    expect(tokenForms).toEqual([
+      { grant_type: 'client_credentials', client_id: f.clientId, client_secret: f.clientSecret, scope: `${f.url}/.default` },
+      { grant_type: 'client_credentials', client_id: f.clientId, client_secret: f.clientSecret, scope: 'https://api.manage.microsoft.com//.default' },
+    ]);
+    expect(f.requests.some((r) => r.method === 'GET' && r.path === '/v1.0/servicePrincipals/appId=0000000a-0000-0000-c000-000000000000/endpoints')).toBe(true);
+    const validation = f.requests.find((r) => r.path.endsWith('/ScepActions/validateRequest'))!;
+    expect(validation.json).toEqual({ request: { transactionId: refused.transactionId, certificateRequest: Buffer.from(refused.csr).toString('base64'), callerInfo: expect.stringMatching(/^Tessera/) } });
+    expect(f.requests.some((r) => r.path.endsWith('Notification'))).toBe(false);
+    expect((await t.auditRows('scep.intune.validate')).at(-1)).toMatchObject({ outcome: 'failure', tenant_id: tenantId, detail: { transactionId: refused.transactionId, code: 'ChallengeDecryptionError' } });
+
+    // Accepted: issued, and Intune told with the issued certificate's serial, thumbprint, expiry and issuer.
+    f.requests.length = 0;
+    const ok = await enrolOnline('phone2.example.com', 'opaque-intune-good');
+    expect(ok.rep.status).toBe('0');
+    const issued = ok.rep.certificates[0]!;
+    expect(issued.subject).toBe('CN=phone2.example.com');
+    expect(await countIssued()).toBe(before + 1);
+    expect(f.requests.map((r) => r.path.replace(/.*\//, ''))).toEqual(['validateRequest', 'successNotification']); // tokens and discovery cached
+    const success = f.requests.find((r) => r.path.endsWith('/successNotification'))!;
+    expect(success.json).toEqual({
+      notification: {
+        transactionId: ok.transactionId,
+        certificateRequest: Buffer.from(ok.csr).toString('base64'),
+        certificateThumbprint: createHash('sha1').update(new Uint8Array(issued.rawData)).digest('hex').toUpperCase(),
+        certificateSerialNumber: issued.serialNumber,
+        certificateExpirationDateUtc: issued.notAfter.toISOString(),
+        issuingCertificateAuthority: issued.issuer,
+        callerInfo: expect.stringMatching(/^Tessera/),
+      },
+    });
+    expect((await t.auditRows('scep.intune.validate')).at(-1)).toMatchObject({ outcome: 'success', detail: { transactionId: ok.transactionId, code: 'Success' } });
+    expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'success', detail: { transactionId: ok.transactionId, notification: 'success', code: 'Success' } });
+
+    // A notification Intune does not accept is audited as a failure; the certificate stays issued.
+    f.notificationCode = 'InternalServerError';
+    const kept = await enrolOnline('phone3.example.com', 'opaque-intune-good');
+    expect(kept.rep.status).toBe('0');
+    expect(await countIssued()).toBe(before + 2);
+    expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'failure', detail: { transactionId: kept.transactionId, code: 'InternalServerError' } });
+    f.notificationCode = 'Success';
+
+    // Validated by Intune but refused by the template (an EC-only template, an RSA request): failureNotification, nothing issued.
+    const caId = (await admin.get(`${P}/CertificateAuthorities`)).json().cas.find((c: { friendlyName: string }) => c.friendlyName === 'Intune Root').id;
+    const ecOnly = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'intune-ec-only', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId as string;
+    expect((await admin.put(`${S}/IntuneConfiguration`, { ...base, templateIds: [templateId, ecOnly] })).statusCode).toBe(200);
+    f.requests.length = 0;
+    const refusedByTemplate = await enrolOnline('phone5.example.com', 'opaque-intune-good', ecOnly);
+    expect(refusedByTemplate.rep.status).toBe('2');
+    expect(await countIssued()).toBe(before + 2);
+    expect(f.requests.map((r) => r.path.replace(/.*\//, ''))).toEqual(['validateRequest', 'failureNotification']);
+    expect(f.requests.at(-1)!.json).toEqual({ notification: { transactionId: refusedByTemplate.transactionId, certificateRequest: Buffer.from(refusedByTemplate.csr).toString('base64'), hResult: 0x80004005, errorDescription: expect.any(String), callerInfo: expect.stringMatching(/^Tessera/) } });
+    expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'success', detail: { transactionId: refusedByTemplate.transactionId, notification: 'failure', code: 'Success' } });
+
+    // Intune unreachable: refused, nothing issued, audited.
+    f.failStatus = 503;
+    const down = await enrolOnline('phone4.example.com', 'opaque-intune-good');
+    expect(down.rep).toMatchObject({ status: '2', failInfo: '2' });
+    expect(await countIssued()).toBe(before + 2);
+    expect((await t.auditRows('scep.intune.validate')).at(-1)).toMatchObject({ outcome: 'failure', detail: { transactionId: down.transactionId, code: 'Unreachable' } });
+    f.failStatus = undefined;
+
+    // The secret is in no audit row; removing it returns the tenant to the offline mode.
+    expect(JSON.stringify(await t.auditRows())).not.toContain(f.clientSecret);
+    expect((await t.auditRows('scep.intune.update')).at(-1)!.detail).toMatchObject({ mode: 'online', clientSecret: 'unchanged' });
+    const removed = await admin.put(`${S}/IntuneConfiguration`, { ...base, clientSecret: '', verificationCertificate: rsa.pem });
+    expect(removed.json()).toMatchObject({ clientSecretSet: false });
+  }, 240_000);
 });

@@ -15,7 +15,8 @@ import { x509 } from '../pki/pki.service';
 import type { EnrolmentDeps } from './enrolment.deps';
 import { raOf, type Ra } from './ra.service';
 import { consumeChallenge } from './challenges.service';
-import { getIntuneConfig, IntuneChallengeRefused, validateIntuneChallenge } from './intune.service';
+import { getIntuneConfig, IntuneChallengeRefused, intuneClientOf, notifyIntune, validateIntuneChallenge, validateIntuneOnline } from './intune.service';
+import type { IntuneClient } from './intune-client';
 import { certRep, degenerate, MESSAGE_TYPE, openRequest, ScepFailure, serialOfIssuerAndSerial, subjectOfIssuerAndSubject, type CertRep, type ScepRequest } from './scep.cms';
 
 /** GetCACaps (RFC 8894 §3.5.2): what this server does. */
@@ -106,35 +107,55 @@ async function enrol(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, reques
     throw new ScepFailure('badRequest', 'The messageData is not a PKCS#10 request.');
   }
   const actor = { actorUserId: null, actorUsername: null, actorApiKeyId: null, ip: client.ip };
+  // Online Intune validation (validateRequest before issuing, a notification after) for the tenant's Intune templates.
+  let intuneOnline: IntuneClient | null = null;
   if (request.messageType === MESSAGE_TYPE.RenewalReq) {
     await checkRenewal(deps, template, request.signerCertificate);
   } else {
     const challenge = csr.getAttribute('1.2.840.113549.1.9.7') as x509.ChallengePasswordAttribute | null;
     const password = challenge?.password ?? '';
     const intune = await getIntuneConfig(deps, { tenantId: template.tenantId });
-    const accepted = await deps.db.transaction().execute(async (trx) => {
-      if (intune.enabled && intune.templateIds.includes(template.templateId)) {
-        try {
-          await validateIntuneChallenge(deps, trx, intune, { tenantId: template.tenantId, templateId: template.templateId, token: password, csr, ip: client.ip });
-          return true;
-        } catch (error) {
-          if (error instanceof IntuneChallengeRefused) return false;
-          throw error;
+    const intuneTemplate = intune.enabled && intune.templateIds.includes(template.templateId);
+    intuneOnline = intuneTemplate ? await intuneClientOf(deps, template.tenantId) : null;
+    let accepted: boolean;
+    if (intuneOnline) {
+      accepted = password !== '' && (await validateIntuneOnline(deps, intuneOnline, { tenantId: template.tenantId, templateId: template.templateId, transactionId: request.transactionId, csrDer: request.content, ip: client.ip })).ok;
+    } else {
+      accepted = await deps.db.transaction().execute(async (trx) => {
+        if (intuneTemplate) {
+          try {
+            await validateIntuneChallenge(deps, trx, intune, { tenantId: template.tenantId, templateId: template.templateId, token: password, csr, ip: client.ip });
+            return true;
+          } catch (error) {
+            if (error instanceof IntuneChallengeRefused) return false;
+            throw error;
+          }
         }
-      }
-      return password !== '' && consumeChallenge(deps, trx, template.tenantId, template.templateId, password, client.ip);
-    });
+        return password !== '' && consumeChallenge(deps, trx, template.tenantId, template.templateId, password, client.ip);
+      });
+    }
     if (!accepted) {
       await deps.db.transaction().execute((trx) => deps.audit.write(trx, { ...actor, tenantId: template.tenantId, action: 'scep.enrol', outcome: 'failure', targetType: 'certificate_template', targetId: template.templateId, detail: { transactionId: request.transactionId, reason: 'challenge' } }));
       return answer(ra, request, { status: 'FAILURE', failInfo: 'badRequest' });
     }
   }
-  const result = await submitCsr(deps, { tenantId: template.tenantId }, actor, { templateId: template.templateId, csr: pem(request.content, 'CERTIFICATE REQUEST') }, TEMPLATE_CLASSES);
+  const notify = intuneOnline
+    ? (outcome: { certificatePem?: string; failure?: string }) => notifyIntune(deps, intuneOnline, { tenantId: template.tenantId, templateId: template.templateId, transactionId: request.transactionId, csrDer: request.content, ip: client.ip, ...outcome })
+    : null;
+  let result: CertificateRequestResult;
+  try {
+    result = await submitCsr(deps, { tenantId: template.tenantId }, actor, { templateId: template.templateId, csr: pem(request.content, 'CERTIFICATE REQUEST') }, TEMPLATE_CLASSES);
+  } catch (error) {
+    await notify?.({ failure: error instanceof Error ? error.message : 'The certificate was not issued.' });
+    throw error;
+  }
   await deps.db
     .insertInto('scep_transactions')
     .values({ template_id: template.templateId, transaction_id: request.transactionId, tenant_id: template.tenantId, request_id: result.requestId })
     .onConflict((oc) => oc.columns(['template_id', 'transaction_id']).doNothing())
     .execute();
+  if (result.status === 'complete' && result.certificate) await notify?.({ certificatePem: result.certificate });
+  else if (result.status !== 'pending') await notify?.({ failure: result.message ?? 'The certificate was not issued.' });
   return resultReply(deps, ra, request, result);
 }
 

@@ -1,5 +1,5 @@
 /** SCEP challenges and Intune settings (issue 17; admin-console §2.1 `/retrieveSCEPChallenge/{id}`, §2.2 `/credentials/certificates/scep/request`, `/config/scep`; docs/api.md "SCEP"). */
-import type { CreateScepChallengeRequest, IntuneScepConfig, RetrievedScepChallenge, ScepChallenge, ScepChallengesResponse } from '@tessera/domain';
+import type { CreateScepChallengeRequest, IntuneScepConfig, IntuneScepConfigInput, RetrievedScepChallenge, ScepChallenge, ScepChallengesResponse } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 const S = '/api2/SCEP-v1';
@@ -15,7 +15,7 @@ export interface ScepCalls {
   /** `GET /api2/SCEP-v1/IntuneConfiguration` [manageIntuneScepAuthConfiguration]. */
   getIntuneScepConfig(): Promise<IntuneScepConfig>;
   /** `PUT /api2/SCEP-v1/IntuneConfiguration` [manageIntuneScepAuthConfiguration]. */
-  saveIntuneScepConfig(config: IntuneScepConfig): Promise<IntuneScepConfig>;
+  saveIntuneScepConfig(config: IntuneScepConfigInput): Promise<IntuneScepConfig>;
 }
 
 /** The SCEP-v1 calls over `send`. */

@@ -87,6 +87,7 @@ describe('@tessera/domain exports', () => {
         // issue 17: SCEP, Intune, EST
         'SCEP_PATH_PREFIX', 'EST_PATH_PREFIX', 'ENROLMENT_MAX_BODY_BYTES', 'ENROLMENT_RATE_PER_MINUTE', 'SCEP_CHALLENGE_DEFAULT_MINUTES',
         'SCEP_CHALLENGE_MAX_MINUTES', 'SCEP_CHALLENGE_PAGE_SIZE', 'retrieveScepChallengePath', 'scepUrl', 'estUrl', 'ENROLMENT_MESSAGES',
+        'INTUNE_DEFAULTS',
         // issue 16: applet catalogue
         'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
         // issue 15 (session 6): the card list, suspension

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CertificateTemplate, IntuneScepConfig } from '@tessera/domain';
+import type { CertificateTemplate, IntuneScepConfig, IntuneScepConfigInput } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
 /** The `/config/scep` page's state. */
@@ -31,7 +31,7 @@ export const intuneScepSlice = createSlice({
       state.status = 'loadFailed';
       state.error = action.payload.message;
     },
-    saveRequested(state, _action: PayloadAction<IntuneScepConfig>) {
+    saveRequested(state, _action: PayloadAction<IntuneScepConfigInput>) {
       state.saving = true;
       state.saveError = null;
     },

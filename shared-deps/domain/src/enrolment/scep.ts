@@ -67,21 +67,38 @@ export interface ScepChallengesResponse {
 }
 
 /**
- * A tenant's Intune SCEP settings (`/config/scep`). In Intune mode the SCEP challenge of the listed templates
- * is a token signed by the key of `verificationCertificate`, checked offline (signature, expiry, subject);
- * Microsoft's online ScepRequestValidation calls are not made (see docs/api.md "Intune").
+ * A tenant's Intune SCEP settings (`/config/scep`), as read. For the listed templates the SCEP challenge is
+ * Intune's. With the application id and its client secret set, it is validated online with Microsoft's
+ * ScepRequestValidation service (validateRequest, then success/failure notifications); without a secret,
+ * Tessera's offline mode checks a compact JWS signed by the key of `verificationCertificate` (see docs/api.md "Intune").
  */
 export interface IntuneScepConfig {
   enabled: boolean;
-  /** The Azure AD (Entra) tenant id the tokens must name (`tid`). */
+  /** The Entra (Azure AD) tenant id: the token authority's tenant, and the `tid` of offline tokens. */
   azureTenantId: string;
-  /** The application (client) id registered for validation (shown; used by the online calls). */
+  /** The application (client) id registered for validation. */
   applicationId: string;
-  /** PEM of the certificate whose key signs the challenges. */
+  /** Whether the application's client secret is set (the secret itself is write-only, never returned). */
+  clientSecretSet: boolean;
+  /** Sign-in authority base URL ('' = Microsoft's public cloud, INTUNE_DEFAULTS.authorityUrl). */
+  authorityUrl: string;
+  /** Microsoft Graph base URL ('' = INTUNE_DEFAULTS.graphUrl). */
+  graphUrl: string;
+  /** PEM of the certificate whose key signs the challenges (offline mode only). */
   verificationCertificate: string;
-  /** Templates whose SCEP challenges are Intune tokens. */
+  /** Templates whose SCEP challenges are Intune's. */
   templateIds: string[];
 }
+
+/** What a save sends: the settings, and `clientSecret` to set it (absent: unchanged; '': removed); absent URLs are ''. */
+export type IntuneScepConfigInput = Omit<IntuneScepConfig, 'clientSecretSet' | 'authorityUrl' | 'graphUrl'> & { clientSecret?: string; authorityUrl?: string; graphUrl?: string };
+
+/** Microsoft's public cloud endpoints and the call timeout of the Intune validation client. */
+export const INTUNE_DEFAULTS = {
+  authorityUrl: 'https://login.microsoftonline.com',
+  graphUrl: 'https://graph.microsoft.com',
+  timeoutMs: 15_000,
+} as const;
 
 /** Messages of the enrolment screens and calls. */
 export const ENROLMENT_MESSAGES = {
@@ -89,5 +106,5 @@ export const ENROLMENT_MESSAGES = {
   CHALLENGE_CREATED: 'Challenge created. Give the link to the device owner: the password can be seen once.',
   INTUNE_SAVED: 'Intune SCEP settings saved.',
   INTUNE_OFFLINE_ONLY:
-    "Tessera checks Intune challenges offline: the token's signature with the verification certificate, its expiry, the Azure tenant and that it matches the request's subject. Microsoft's online validation and notification calls (ScepRequestValidation validateRequest, sendSuccessNotification, sendFailureNotification) are not made from this server.",
+    "With the application id and its client secret set, Tessera validates each Intune challenge online with Microsoft's ScepRequestValidation service (validateRequest) and reports every issue or failure to Intune (successNotification, failureNotification). Without a secret, Tessera's offline mode checks a signed token instead: its signature with the verification certificate, its expiry, the Azure tenant and that it matches the request's subject (a Tessera format, not Intune's own challenge).",
 } as const;
