@@ -4,6 +4,8 @@ import { matchRoute } from '@tessera/domain';
 import { followLink, PageLayout, useLocation } from '@tessera/ui';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
 import { ResetQuestionsPage } from './secret-questions/ResetQuestionsPage';
+import { RequestSmartcardPage } from './self-cards/RequestSmartcardPage';
+import { SelfPortalPage } from './self-cards/SelfPortalPage';
 
 /** The self-service pages not built yet say so and point to the sign-in settings that are. */
 function SelfServiceLinks() {
@@ -38,5 +40,7 @@ export function SelfRoot() {
   if (route.path === '/self/changePassword/') return <ChangePasswordPage />;
   if (route.path === '/self/resetquestions') return <ResetQuestionsPage linkString={null} />;
   if (route.path === '/self/resetquestions/:id') return <ResetQuestionsPage key={pathname} linkString={match?.params.id ?? null} />;
+  if (route.path === '/self/portal/') return <SelfPortalPage />;
+  if (route.path === '/self/requestSmartcard/:id') return <RequestSmartcardPage key={pathname} userId={match?.params.id ?? ''} />;
   return <SelfServiceLinks />;
 }

@@ -5,7 +5,7 @@ import type { ToastInput } from '@tessera/domain';
 
 /** What the self app's epics use of the store dependencies. */
 export interface SelfEpicDependencies {
-  api: Pick<ApiClient, 'changePassword' | 'passwordConfig' | 'getSecretQuestions' | 'firstTimeSecretQuestionsSet' | 'requestSecretQuestionsReset' | 'secretQuestionsValidateLink' | 'secretQuestionsReset'>;
+  api: Pick<ApiClient, 'changePassword' | 'passwordConfig' | 'getSecretQuestions' | 'firstTimeSecretQuestionsSet' | 'requestSecretQuestionsReset' | 'secretQuestionsValidateLink' | 'secretQuestionsReset' | 'mySmartcards' | 'selfCardTemplates' | 'requestOwnSmartcard'>;
   bus: { showToast(input: ToastInput): void };
   now: () => number;
 }

@@ -5,9 +5,11 @@ import { changePasswordEpic, passwordConfigEpic } from './change-password/change
 import { changePasswordSlice } from './change-password/changePassword.slice';
 import { secretQuestionsPageEpic, secretQuestionsResetLinkEpic, secretQuestionsSaveEpic } from './secret-questions/secretQuestions.epics';
 import { secretQuestionsSlice } from './secret-questions/secretQuestions.slice';
+import { selfCardRequestEpic, selfCardsPortalEpic, selfCardTemplatesEpic } from './self-cards/selfCards.epics';
+import { selfCardsSlice } from './self-cards/selfCards.slice';
 
 /** The self app's slices. */
-export const selfSlices = [changePasswordSlice, secretQuestionsSlice] as const;
+export const selfSlices = [changePasswordSlice, secretQuestionsSlice, selfCardsSlice] as const;
 
 /** The self app's epics, as one. */
 export const selfEpic = combineEpics<Action, Action, unknown, SelfEpicDependencies>(
@@ -16,4 +18,7 @@ export const selfEpic = combineEpics<Action, Action, unknown, SelfEpicDependenci
   secretQuestionsPageEpic,
   secretQuestionsSaveEpic,
   secretQuestionsResetLinkEpic,
+  selfCardsPortalEpic,
+  selfCardTemplatesEpic,
+  selfCardRequestEpic,
 );

@@ -14,6 +14,7 @@ import { batchesCalls, type BatchesCalls } from './batches';
 import { cardsCalls, type CardsCalls } from './cards';
 import { temporaryCardsCalls, type TemporaryCardsCalls } from './temporaryCards';
 import { secretQuestionsCalls, type SecretQuestionsCalls } from './secretQuestions';
+import { selfCardsCalls, type SelfCardsCalls } from './selfCards';
 import { smartcardSignInCalls, type SmartcardSignInCalls } from './smartcardSignIn';
 import { mfaCalls, type MfaCalls } from './mfa';
 import { passkeysCalls, type PasskeysCalls } from './passkeys';
@@ -29,7 +30,7 @@ import { decodeCalls, type DecodeCalls } from './decode';
 import { scepCalls, type ScepCalls } from './scep';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls, SelfCardsCalls {}
 import { acmeCalls, type AcmeCalls } from './acme';
 
 /** Every server call. */
@@ -41,5 +42,5 @@ import { acmeCalls, type AcmeCalls } from './acme';
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send), ...selfCardsCalls(send) };
 }

@@ -73,6 +73,8 @@ describe('@tessera/api exports', () => {
       'listAllowedDomains', 'addAllowedDomain', 'deleteAllowedDomain', 'listAcmeConfigurations', 'setAcmeConfiguration', 'createAcmeEabKey', 'listAcmeOrders',
       // issue 15 (session 6): suspend, resume, reissue
       'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard',
+      // issue 15 (session 8): self-service cards
+      'mySmartcards', 'selfCardTemplates', 'requestOwnSmartcard',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

@@ -45,3 +45,4 @@ export type { AcmeCalls } from './acme';
 export type { CertificatesCalls, CertificateFile } from './certificates';
 export type { ErrorCode } from '@tessera/domain';
 export type { SmartcardSignInCalls, SmartcardCardId, StoredCardCertificate } from './smartcardSignIn';
+export type { SelfCardsCalls } from './selfCards';

@@ -98,6 +98,8 @@ describe('@tessera/domain exports', () => {
         'allowsPassphrase', 'validatePassphrase',
         // issue 15: temporary cards, VSC, cloud HSM config
         'TEMPORARY_CARD_CONFIGURATION_FALLBACK', 'TEMPORARY_CARD_MAX_DAYS', 'TEMPORARY_CARD_EXTENSIONS', 'TEMPORARY_CARD_MESSAGES', 'REPLACEABLE_STATUSES', 'isTemporaryCard', 'cardsReplaceableByTemporary', 'validateTemporaryDuration', 'temporaryValidityDays', 'temporaryCardExpiry', 'isTemporaryCardExpired', 'validateTemporaryExpiry', 'VSC_CARD_TYPE', 'VSC_READER_PREFIX', 'VSC_MESSAGES', 'CLOUD_HSM_LIMITS', 'CLOUD_HSM_MESSAGES', 'validateCloudHsmConfig',
+        // issue 15 (session 8): self-service cards
+        'SELF_CARD_REQUEST_REASON_MAX', 'SELF_CARD_MESSAGES',
       ].sort(),
     );
   });

@@ -423,3 +423,5 @@ export { VSC_CARD_TYPE, VSC_READER_PREFIX, VSC_MESSAGES } from './smartcards/vsc
 export type { IssueVscRequest } from './smartcards/vsc/vsc';
 export { CLOUD_HSM_LIMITS, CLOUD_HSM_MESSAGES, validateCloudHsmConfig } from './smartcards/cloud-hsm/cloudHsm';
 export type { CloudHsmConfig, CloudHsmConfigInput, HsmAuthenticationState } from './smartcards/cloud-hsm/cloudHsm';
+export { SELF_CARD_REQUEST_REASON_MAX, SELF_CARD_MESSAGES } from './smartcards/self-service/selfService';
+export type { SelfCardRequest, SelfCardTemplate, SelfSmartcard } from './smartcards/self-service/selfService';

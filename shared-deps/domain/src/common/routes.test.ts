@@ -158,7 +158,7 @@ describe('loginRedirectPath', () => {
 
 describe('areas', () => {
   it('should name the built areas and their apps', () => {
-    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki', 'monitoring']);
+    expect(BUILT_AREAS).toEqual(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki', 'monitoring', 'anonymous']);
     expect(appNameForArea('auth')).toBe('@tessera/app-auth');
   });
 });

@@ -62,7 +62,7 @@ export const DENIED_PATH = '/denied';
 export const LOGIN_PATH = '/login';
 
 /** Areas that have an app so far (issue 3; config: issue 6; apikeys: issue 11; identity: issue 13; certificates and pki: issue 12; monitoring: issue 14). Routes of other areas are in the table but mount nothing. */
-export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki', 'monitoring'] as Area[]);
+export const BUILT_AREAS: readonly Area[] = Object.freeze(['auth', 'shell', 'tickets', 'smartcards', 'self', 'fido', 'config', 'apikeys', 'identity', 'certificates', 'pki', 'monitoring', 'anonymous'] as Area[]);
 
 /** The import-map name of an area's app, e.g. `@tessera/app-auth`. */
 export function appNameForArea(area: Area): string {

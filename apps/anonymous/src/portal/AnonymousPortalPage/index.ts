@@ -1,0 +1,1 @@
+export { AnonymousPortalPage } from './AnonymousPortalPage';

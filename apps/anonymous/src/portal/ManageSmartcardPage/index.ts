@@ -1,0 +1,2 @@
+export { ManageSmartcardPage } from './ManageSmartcardPage';
+export type { ManageSmartcardPageProps } from './ManageSmartcardPage';

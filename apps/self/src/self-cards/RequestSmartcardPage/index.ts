@@ -1,0 +1,2 @@
+export { RequestSmartcardPage } from './RequestSmartcardPage';
+export type { RequestSmartcardPageProps } from './RequestSmartcardPage';

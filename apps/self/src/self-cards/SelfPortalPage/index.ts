@@ -1,0 +1,1 @@
+export { SelfPortalPage } from './SelfPortalPage';
