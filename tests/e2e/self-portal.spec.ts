@@ -81,7 +81,7 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     await request.getByRole('textbox', { name: /^Reason/ }).fill('My card is wearing out');
     await request.getByRole('button', { name: 'Request smartcard' }).click();
     await expect(userPage.getByRole('status').filter({ hasText: 'Your smartcard request was sent to the operators' }).first()).toBeVisible();
-    const seen = await (await apiCall(page.request, baseURL!, 'GET', '/api2/Monitoring-v1/AuditEvents?action=smartcard.request&take=50')).json();
+    const seen = await (await page.request.get(`${baseURL}/api2/Monitoring-v1/AuditEvents?action=smartcard.request&take=50`)).json();
     expect(seen.results.some((e: { actorUsername?: string; actor_username?: string }) => (e.actorUsername ?? e.actor_username) === holder.username)).toBe(true);
     await userPage.goto(`/self/requestSmartcard/${userId}`);
     const again = userPage.getByRole('form', { name: 'Request a smartcard' });
