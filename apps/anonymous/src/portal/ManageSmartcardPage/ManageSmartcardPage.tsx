@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Flash, FormControl, Link, Select, Text } from '@primer/react';
+import { Button, Flash, Link, Select, Text } from '@primer/react';
 import { followLink, FormError, PageLayout, TextField } from '@tessera/ui';
 import { anonymousPortalActions, anonymousPortalSelectors } from '../anonymousPortal.slice';
 
@@ -59,16 +59,19 @@ export function ManageSmartcardPage({ reader }: ManageSmartcardPageProps) {
       )}
       {link.status === 'ready' && withCard.length === 0 && <Text as="p">Insert your smartcard in a reader, then reload this page.</Text>}
       {withCard.length > 0 && (
-        <FormControl style={{ marginBottom: 16 }}>
-          <FormControl.Label>Card</FormControl.Label>
-          <Select value={readerName} onChange={(e) => setReaderName(e.target.value)} block>
+        <div style={{ marginBottom: 16 }}>
+          {/* A plain label: Primer's FormControl would weigh down every screen's shared Primer module (PLATFORM-NOTES). */}
+          <label htmlFor="anonymous-card-reader" style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+            Card
+          </label>
+          <Select id="anonymous-card-reader" value={readerName} onChange={(e) => setReaderName(e.target.value)} block>
             {withCard.map((r) => (
               <Select.Option key={r.name} value={r.name}>
                 {`Card ${r.smartcard!.serialNumber} in ${r.name}`}
               </Select.Option>
             ))}
           </Select>
-        </FormControl>
+        </div>
       )}
       {card && questions.serial !== card.serialNumber && (
         <Button onClick={showQuestions} variant="primary">

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Flash, FormControl, Link, Select, Text, Textarea } from '@primer/react';
+import { Button, Flash, Link, Select, Text, Textarea } from '@primer/react';
 import { SELF_CARD_MESSAGES, SELF_CARD_REQUEST_REASON_MAX } from '@tessera/domain';
 import { followLink, FormError, PageLayout } from '@tessera/ui';
 import { selfCardsActions, selfCardsSelectors } from '../selfCards.slice';
@@ -18,6 +18,7 @@ export interface RequestSmartcardPageProps {
  */
 export function RequestSmartcardPage({ userId }: RequestSmartcardPageProps) {
   const dispatch = useDispatch();
+  const id = useId();
   const { templates, request } = useSelector(selfCardsSelectors.select);
   const [cardTemplateId, setCardTemplateId] = useState('');
   const [reason, setReason] = useState('');
@@ -60,22 +61,51 @@ export function RequestSmartcardPage({ userId }: RequestSmartcardPageProps) {
       {templates.items.length > 0 && (
         <form onSubmit={onSubmit} noValidate aria-label="Request a smartcard">
           <FormError>{formError}</FormError>
-          <FormControl required style={{ marginBottom: 16 }}>
-            <FormControl.Label>Card template</FormControl.Label>
-            <Select value={cardTemplateId} onChange={(e) => setCardTemplateId(e.target.value)} validationStatus={fieldError('cardTemplateId') ? 'error' : undefined} block>
+          {/* Plain labels: Primer's FormControl would weigh down every screen's shared Primer module (PLATFORM-NOTES). */}
+          <div style={{ marginBottom: 16 }}>
+            <label htmlFor={`${id}-template`} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+              Card template *
+            </label>
+            <Select
+              id={`${id}-template`}
+              required
+              value={cardTemplateId}
+              onChange={(e) => setCardTemplateId(e.target.value)}
+              validationStatus={fieldError('cardTemplateId') ? 'error' : undefined}
+              aria-describedby={fieldError('cardTemplateId') ? `${id}-template-error` : undefined}
+              block
+            >
               {templates.items.map((t) => (
                 <Select.Option key={t.id} value={t.id}>
                   {t.name}
                 </Select.Option>
               ))}
             </Select>
-            {fieldError('cardTemplateId') && <FormControl.Validation variant="error">{fieldError('cardTemplateId')}</FormControl.Validation>}
-          </FormControl>
-          <FormControl required style={{ marginBottom: 16 }}>
-            <FormControl.Label>Reason</FormControl.Label>
-            <Textarea value={reason} onChange={(e) => setReason(e.target.value)} validationStatus={fieldError('reason') ? 'error' : undefined} block />
-            {fieldError('reason') && <FormControl.Validation variant="error">{fieldError('reason')}</FormControl.Validation>}
-          </FormControl>
+            {fieldError('cardTemplateId') && (
+              <Text as="p" id={`${id}-template-error`} style={{ color: 'var(--fgColor-danger)', margin: '4px 0 0' }}>
+                {fieldError('cardTemplateId')}
+              </Text>
+            )}
+          </div>
+          <div style={{ marginBottom: 16 }}>
+            <label htmlFor={`${id}-reason`} style={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+              Reason *
+            </label>
+            <Textarea
+              id={`${id}-reason`}
+              required
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              validationStatus={fieldError('reason') ? 'error' : undefined}
+              aria-describedby={fieldError('reason') ? `${id}-reason-error` : undefined}
+              block
+            />
+            {fieldError('reason') && (
+              <Text as="p" id={`${id}-reason-error`} style={{ color: 'var(--fgColor-danger)', margin: '4px 0 0' }}>
+                {fieldError('reason')}
+              </Text>
+            )}
+          </div>
           <Button type="submit" variant="primary" loading={request.status === 'sending'}>
             Request smartcard
           </Button>
