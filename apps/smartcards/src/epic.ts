@@ -53,6 +53,8 @@ export interface SmartcardsEpicDependencies {
     | 'addCloudHsmConfig'
     | 'deleteCloudHsmConfig'
     | 'authenticateHsm'
+    | 'listSuspendedCards'
+    | 'getCardReport'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;

@@ -40,6 +40,7 @@ import * as m20261129040000 from './2026_11_29_04_00_00_users_sort_indexes';
 import * as m20261129041000 from './2026_11_29_04_10_00_directory_entra_id';
 import * as m20261129080000 from './2026_11_29_08_00_00_create_temporary_card_configs';
 import * as m20261129081000 from './2026_11_29_08_10_00_create_cloud_hsm_configs';
+import * as m20261130030000 from './2026_11_30_03_00_00_smartcard_suspended_by';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -79,4 +80,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_29_04_10_00_directory_entra_id': m20261129041000,
   '2026_11_29_08_00_00_create_temporary_card_configs': m20261129080000,
   '2026_11_29_08_10_00_create_cloud_hsm_configs': m20261129081000,
+  '2026_11_30_03_00_00_smartcard_suspended_by': m20261130030000,
 });
