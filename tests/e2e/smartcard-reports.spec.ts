@@ -1,6 +1,7 @@
 /**
  * admin-console §2.2 Smartcards "suspensions and reports" [smartcardSuspendedReport] (issue 15): an administrator
- * issues the virtual card in the agent's reader, suspends it from the card's page, finds it on the suspensions page
+ * issues the virtual card in the agent's reader, sees its record and the certificates on it on the readers page
+ * (CardDetails, ReadCertStore through the agent), suspends it from the card's page, finds it on the suspensions page
  * (searched on the server) with who suspended it and why, resumes it there; the reports page counts the tenant's
  * cards by status and template, charts the cards issued per week and lists the card among those expiring (its
  * certificates last 30 days). The card is factory-fresh again for the other journeys.
@@ -35,6 +36,17 @@ test('a suspended card shows on the suspensions page and resumes there; the repo
     await form.getByLabel('PIN', { exact: true }).fill('24681357');
     await form.getByRole('button', { name: 'Issue card' }).click();
     await expect(page.getByTestId('card-action-status')).toHaveText('Smartcard issued successfully!', { timeout: 60_000 });
+
+    // The readers page: the inserted card's record (CardDetails) and the certificates read from it (ReadCertStore
+    // through the agent), each matched against the server's record.
+    const inserted = page.getByRole('group', { name: `Card in ${READER}` });
+    await inserted.getByRole('button', { name: 'Card details' }).click();
+    await expect(inserted.getByTestId('inserted-card-user')).toHaveText(holder.username, { timeout: 30_000 });
+    await expect(inserted.getByTestId('inserted-card-template')).toHaveText(`report-${suffix}`);
+    await expect(inserted.getByTestId('inserted-card-status')).toHaveText('issued');
+    const onCard = inserted.getByRole('table', { name: 'Certificates on card' }).getByRole('row', { name: /9A/ });
+    await expect(onCard).toContainText(`Report CA ${suffix}`);
+    await expect(onCard.getByRole('cell').last()).toHaveText('Yes');
 
     // Suspend from the card's page.
     await page.getByRole('link', { name: 'View the card' }).click();

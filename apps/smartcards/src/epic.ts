@@ -55,6 +55,8 @@ export interface SmartcardsEpicDependencies {
     | 'authenticateHsm'
     | 'listSuspendedCards'
     | 'getCardReport'
+    | 'cardDetails'
+    | 'readCertStore'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;

@@ -15,9 +15,11 @@ import { suspensionsResumeEpic, suspensionsListEpic } from './suspensions/suspen
 import { suspensionsSlice } from './suspensions/suspensions.slice';
 import { cardReportEpic } from './reports/cardReport.epics';
 import { cardReportSlice } from './reports/cardReport.slice';
+import { insertedCardEpic } from './readers/insertedCard.epics';
+import { insertedCardSlice } from './readers/insertedCard.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice, suspensionsSlice, cardReportSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice, suspensionsSlice, cardReportSlice, insertedCardSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
 import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
@@ -40,4 +42,5 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   suspensionsListEpic,
   suspensionsResumeEpic,
   cardReportEpic,
+  insertedCardEpic,
 );
