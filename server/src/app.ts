@@ -48,6 +48,7 @@ import { batchesRoutes } from './smartcards/batches.routes';
 import { cardsRoutes } from './smartcards/cards.routes';
 import { smartcardSignInRoutes } from './auth/smartcard-signin.routes';
 import { cardStoreRoutes } from './smartcards/card-store.routes';
+import { cardReportsRoutes } from './smartcards/card-reports.routes';
 import { cardPassphraseRoutes } from './smartcards/card-passphrase.routes';
 import { temporaryCardsRoutes } from './smartcards/temporary-cards.routes';
 import { vscRoutes } from './smartcards/vsc.routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cardsRoutes);
   await app.register(smartcardSignInRoutes);
   await app.register(cardStoreRoutes);
+  await app.register(cardReportsRoutes);
   await app.register(cardPassphraseRoutes);
   await app.register(temporaryCardsRoutes);
   await app.register(vscRoutes);

@@ -64,6 +64,9 @@ test('an administrator issues a VSC, then a temporary card replacing it, and see
     await tempForm.getByLabel('Validity (days)').fill('3');
     await tempForm.getByRole('button', { name: 'Issue temporary card' }).click();
     await expect(page.getByTestId('temporary-card-status')).toHaveText('Temporary card issued', { timeout: 60_000 });
+    // Issued over IssueTemporaryCardStream: the card's steps showed.
+    await expect(page.getByRole('list', { name: 'temporary card progress' })).toContainText('Certificates written to the card');
+    await expect(page.getByRole('list', { name: 'temporary card progress' })).toContainText('Done');
 
     // Its page: the card it replaces, and until when.
     await page.getByRole('link', { name: 'View the temporary card' }).click();

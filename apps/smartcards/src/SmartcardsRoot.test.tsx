@@ -1,31 +1,30 @@
 /** @jest-environment jsdom */
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { signedIn, signedOut } from '@tessera/bus';
-import { normalisePermissionObject, type Viewer } from '@tessera/domain';
+import { ROUTES, normalisePermissionObject, type Viewer } from '@tessera/domain';
+import { installMatchMedia, renderWithStore } from './testing/renderWithStore';
 import { SmartcardsRoot } from './SmartcardsRoot';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
 describe('SmartcardsRoot', () => {
+  beforeAll(installMatchMedia);
   afterEach(() => signedOut());
 
-  it('should say a smartcards page is not available yet and point to the card readers', () => {
-    signedIn({ id: 'u1', permission: normalisePermissionObject({ View: ['smartcardManage'] }) } as Viewer, {
+  it('should show the suspensions and reports pages on their routes (they were "not available" before)', async () => {
+    signedIn({ id: 'u1', permission: normalisePermissionObject({ View: ['smartcardManage', 'smartcardSuspendedReport'] }) } as Viewer, {
       remainingSeconds: 900,
       expiresAt: '2030-01-01T00:15:00.000Z',
       absoluteExpiresAt: '2030-01-01T08:00:00.000Z',
     });
-    window.history.pushState({}, '', '/credentials/smartcards/reports');
-    render(<SmartcardsRoot />);
-    expect(screen.getByText('This page is not available yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Card readers' }).getAttribute('href')).toBe('/credentials/smartcards/cms');
-  });
-
-  it('should show the page without links, and without looping, when signed out', () => {
-    window.history.pushState({}, '', '/credentials/smartcards/reports');
-    render(<SmartcardsRoot />);
-    expect(screen.getByText('This page is not available yet')).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(ROUTES.filter((r) => r.permission === 'smartcardSuspendedReport').map((r) => r.path)).toEqual(['/credentials/smartcards/suspensions', '/credentials/smartcards/reports']);
+    for (const [path, title] of [['/credentials/smartcards/suspensions', 'Suspended smartcards'], ['/credentials/smartcards/reports', 'Smartcard reports']] as const) {
+      window.history.pushState({}, '', path);
+      renderWithStore(<SmartcardsRoot />);
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.queryByText('This page is not available yet')).toBeNull();
+      cleanup();
+    }
   });
 
   it('should render nothing outside the smartcards area', () => {

@@ -11,6 +11,8 @@ import { ReadersPage } from './readers';
 import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
 import { HsmAuthenticatePage } from './cloud-hsm/HsmAuthenticatePage';
+import { SuspensionsPage } from './suspensions/SuspensionsPage';
+import { CardReportPage } from './reports/CardReportPage';
 
 /** The smartcards area's pages by path; root-config mounts this app only on routes of the `smartcards` area. */
 export function SmartcardsRoot() {
@@ -38,6 +40,10 @@ export function SmartcardsRoot() {
       return <BatchFilesPage />;
     case '/credentials/smartcards/authenticatehsm':
       return <HsmAuthenticatePage />;
+    case '/credentials/smartcards/suspensions':
+      return <SuspensionsPage />;
+    case '/credentials/smartcards/reports':
+      return <CardReportPage />;
     default:
       return <NotAvailablePage />;
   }

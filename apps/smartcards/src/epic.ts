@@ -54,6 +54,10 @@ export interface SmartcardsEpicDependencies {
     | 'addCloudHsmConfig'
     | 'deleteCloudHsmConfig'
     | 'authenticateHsm'
+    | 'listSuspendedCards'
+    | 'getCardReport'
+    | 'cardDetails'
+    | 'readCertStore'
   >;
   bus: Pick<Bus, 'readers$' | 'runCardStream'> & Partial<Pick<Bus, 'connectReadersStream'>> & { showToast(input: ToastInput): void };
   now: () => number;

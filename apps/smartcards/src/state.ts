@@ -11,9 +11,15 @@ import { temporaryCardsEpic } from './temporary-cards/temporaryCards.epics';
 import { temporaryCardsSlice } from './temporary-cards/temporaryCards.slice';
 import { cloudHsmEpic } from './cloud-hsm/cloudHsm.epics';
 import { cloudHsmSlice } from './cloud-hsm/cloudHsm.slice';
+import { suspensionsResumeEpic, suspensionsListEpic } from './suspensions/suspensions.epics';
+import { suspensionsSlice } from './suspensions/suspensions.slice';
+import { cardReportEpic } from './reports/cardReport.epics';
+import { cardReportSlice } from './reports/cardReport.slice';
+import { insertedCardEpic } from './readers/insertedCard.epics';
+import { insertedCardSlice } from './readers/insertedCard.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice, suspensionsSlice, cardReportSlice, insertedCardSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
 import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
@@ -33,4 +39,8 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   batchListEpic,
   temporaryCardsEpic,
   cloudHsmEpic,
+  suspensionsListEpic,
+  suspensionsResumeEpic,
+  cardReportEpic,
+  insertedCardEpic,
 );

@@ -47,7 +47,9 @@ function schemaProblem(schema: TSchema, value: unknown): { field: string; messag
 }
 
 const readerOf = (body: unknown): string => {
-  const id = (body as { card_id?: { readerName?: unknown; reader_name?: unknown } } | null)?.card_id;
+  type WithCard = { card_id?: { readerName?: unknown; reader_name?: unknown } };
+  // IssueTemporaryCard nests the card in card_request; IssueVSC names none (the agent makes the reader).
+  const id = (body as WithCard | null)?.card_id ?? (body as { card_request?: WithCard } | null)?.card_request?.card_id;
   const name = id?.readerName ?? id?.reader_name;
   return typeof name === 'string' ? name : '';
 };

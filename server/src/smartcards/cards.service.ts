@@ -477,7 +477,7 @@ export async function suspendCard(deps: CardsDeps, auth: Pick<AuthContext, 'tena
     if (!SUSPENDABLE_STATUSES.includes(row.status as SmartcardStatus)) throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDABLE);
     const held = await holdCertificates(deps.pki, trx, auth, actor, row.certificates, reason);
     const at = new Date(deps.now());
-    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'suspended', suspended_from: row.status, suspended_at: at, suspension_reason: reason }, at);
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: 'suspended', suspended_from: row.status, suspended_at: at, suspension_reason: reason, suspended_by: actor.actorUsername ?? actor.actorApiKeyId }, at);
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.suspend', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, from: row.status, reason, certificatesOnHold: held.map((c) => `${c.caId}:${c.serialNumber}`) } });
     return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
   });
@@ -495,7 +495,7 @@ export async function resumeCard(deps: CardsDeps, auth: Pick<AuthContext, 'tenan
     if (row.status !== 'suspended') throw new ConflictError('smartcard_id', MESSAGES.SMARTCARD_NOT_SUSPENDED);
     const released = await releaseCertificates(deps.pki, trx, auth, actor, row.certificates);
     const back = row.suspended_from ?? 'issued';
-    await repo.updateCard(trx, auth.tenantId, row.id, { status: back, suspended_from: null, suspended_at: null, suspension_reason: null }, new Date(deps.now()));
+    await repo.updateCard(trx, auth.tenantId, row.id, { status: back, suspended_from: null, suspended_at: null, suspension_reason: null, suspended_by: null }, new Date(deps.now()));
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.resume', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, to: back, certificatesReleased: released.map((c) => `${c.caId}:${c.serialNumber}`) } });
     return toSmartcard((await repo.findCard(trx, auth.tenantId, row.id))!);
   });

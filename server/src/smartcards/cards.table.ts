@@ -28,6 +28,8 @@ export interface SmartcardsTable {
   suspended_from: string | null;
   suspended_at: Date | null;
   suspension_reason: string | null;
+  /** The username (or API key id) that suspended it. */
+  suspended_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -13,6 +13,7 @@ import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import { IssueCardSchema, SmartcardSchema } from './cards.routes';
 import * as service from './temporary-cards.service';
+import { registerCardStreams } from './card-streams';
 
 const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
@@ -80,6 +81,12 @@ export const temporaryCardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => service.updateExpiry(deps, requireAuth(request), actorOf(request), request.body),
   );
+  registerCardStreams(app, {
+    paths: VERSIONS.map((v) => `/api2/${v}/IssueTemporaryCardStream`),
+    schema: IssueTemporaryCardSchema,
+    summary: 'IssueTemporaryCard over a websocket: the request as the first message, then the card\'s progress steps and the outcome (designed, like IssueCardStream)',
+    run: (auth, actor, body, operationId) => service.issueTemporaryCard(deps, auth, actor, body as Parameters<typeof service.issueTemporaryCard>[3], { operationId }),
+  });
   app.post(
     '/api2/CMS-v2/AssignTemporaryCard',
     {

@@ -5,6 +5,8 @@
  * is expired (certificates revoked, refused for use) and the old card is issued again. Configuration, bad input,
  * another tenant and audit failures change nothing.
  */
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { TEMPORARY_CARD_MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -86,6 +88,32 @@ describe('temporary cards', () => {
     const otherUser = await admin.post(`${P}/IssueTemporaryCard`, { ...body({}), card_request: { ...body({}).card_request, user_id: bobId } });
     expect(otherUser.json()).toEqual({ code: 'VALIDATION', field: 'old_card_id', message: TEMPORARY_CARD_MESSAGES.OTHER_USER });
     expect((await admin.post(`${P}/IssueTemporaryCard`, { ...body({}), extra: 1 })).statusCode).toBe(400);
+    expect(await t.db.selectFrom('smartcards').select('id').execute()).toEqual(before);
+  });
+
+  it('should refuse over IssueTemporaryCardStream as the HTTP call does: the field named, the reader of card_request on each message, nothing touched', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const run = (path: string, request: unknown) =>
+      new Promise<{ messages: { type: string; readerName: string; status?: number; field?: string; message?: string }[]; closeCode: number }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: { type: string; readerName: string }[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', (code) => resolve({ messages, closeCode: code }));
+        ws.on('error', reject);
+      });
+    const body = { card_request: { card_id: { readerName: reader(1) }, user_id: bobId, card_template_id: cardTemplateId, pin: PIN }, old_card_id: originalId };
+    const before = await t.db.selectFrom('smartcards').select('id').execute();
+    for (const v of ['CMS-v1', 'CMS-v2']) {
+      // The service's refusal (alice's card, bob's request): the operation ran and refused before the card was touched.
+      const otherUser = await run(`/api2/${v}/IssueTemporaryCardStream`, body);
+      expect(otherUser.closeCode).toBe(1000);
+      expect(otherUser.messages).toEqual([expect.objectContaining({ type: 'cardOperationFailed', readerName: reader(1), status: 400, field: 'old_card_id', message: TEMPORARY_CARD_MESSAGES.OTHER_USER })]);
+    }
+    const schema = await run(`${P}/IssueTemporaryCardStream`, { ...body, validity_duration: 366 });
+    expect(schema.messages).toEqual([expect.objectContaining({ type: 'cardOperationFailed', readerName: reader(1), status: 400, field: 'validity_duration' })]);
     expect(await t.db.selectFrom('smartcards').select('id').execute()).toEqual(before);
   });
 

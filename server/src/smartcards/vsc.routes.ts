@@ -11,6 +11,7 @@ import { secretBoxFor } from '../platform/secret-box';
 import { pkiDepsOf } from '../pki/pki.service';
 import { SmartcardSchema } from './cards.routes';
 import * as service from './vsc.service';
+import { registerCardStreams } from './card-streams';
 
 const tags = ['smartcards'];
 const config = { auth: 'session', permission: 'smartcardManage' } as const;
@@ -42,4 +43,10 @@ export const vscRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => service.issueVsc(deps, requireAuth(request), actorOf(request), request.body),
   );
+  registerCardStreams(app, {
+    paths: ['/api2/CMS-v2/IssueVSCStream'],
+    schema: IssueVscSchema,
+    summary: 'IssueVSC over a websocket: the request as the first message, then the virtual card\'s progress steps and the outcome (designed, like IssueCardStream)',
+    run: (auth, actor, body, operationId) => service.issueVsc(deps, auth, actor, body as Parameters<typeof service.issueVsc>[3], { operationId }),
+  });
 };

@@ -8,6 +8,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { SLOT } from '@tessera/card';
 import { VSC_MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
@@ -16,7 +18,7 @@ import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
 import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import { x509 } from '../pki/pki.service';
-import { withRemoteCard } from './remote-card';
+import { CARD_PROGRESS_EVENT, withRemoteCard } from './remote-card';
 
 const P = '/api2/CMS-v2';
 const PIN = '24681357';
@@ -125,5 +127,34 @@ describe('IssueVSC', () => {
     expect((await viewer.post(`${P}/IssueVSC`, { user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).statusCode).toBe(403);
     expect((await t.client().post(`${P}/IssueVSC`, { user_id: aliceId, card_template_id: cardTemplateId, pin: PIN })).statusCode).toBe(401);
     expect(await vscFiles()).toHaveLength(1);
+  });
+
+  it('should issue a VSC over IssueVSCStream: the request as the one message, its progress steps, then the card; a bad body names the field', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = `ws://127.0.0.1:${port}${P}/IssueVSCStream`;
+    type Message = { type: string; readerName: string; operationId?: string; step?: string; field?: string; status?: number; result?: { status: string; cardType: string; userId: string; serialNumber: string } };
+    const run = (request: unknown) =>
+      new Promise<{ messages: Message[]; closeCode: number }>((resolve, reject) => {
+        const ws = new WebSocket(url, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
+        const messages: Message[] = [];
+        ws.on('open', () => ws.send(JSON.stringify(request)));
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('close', (code) => resolve({ messages, closeCode: code }));
+        ws.on('error', reject);
+      });
+    const before = (await vscFiles()).length;
+    const bad = await run({ user_id: aliceId, card_template_id: cardTemplateId, pin: '12' });
+    expect(bad.messages).toEqual([expect.objectContaining({ type: 'cardOperationFailed', status: 400, field: 'pin' })]);
+    expect(await vscFiles()).toHaveLength(before);
+
+    const good = await run({ user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
+    expect(good.closeCode).toBe(1000);
+    expect(new Set(good.messages.map((m) => m.operationId)).size).toBe(1);
+    expect(good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(expect.arrayContaining(['read card', 'generate keys', 'issue certificates', 'write certificates', 'done']));
+    const last = good.messages.at(-1)!;
+    expect(last).toMatchObject({ type: 'cardOperationDone', result: { status: 'issued', cardType: 'VSC', userId: aliceId } });
+    expect(await vscFiles()).toContain(`${last.result!.serialNumber}.vsc`);
   });
 });

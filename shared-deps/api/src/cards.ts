@@ -1,5 +1,5 @@
 /** Smartcard calls (issue 15; signin §7 IssueCard, ChangePin, UnblockCard, RevokeCard, CleanCard, `/smartcards/users/{id}`; docs/api.md "Smartcards"). */
-import type { CardId, CmsVersion, IssueCardRequest, Smartcard, SmartcardListQuery } from '@tessera/domain';
+import type { CardId, CardReport, CmsVersion, IssueCardRequest, Smartcard, SmartcardListQuery, SuspendedCard, SuspensionListQuery } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 const P = '/api2/CMS-v2';
@@ -36,6 +36,10 @@ export interface CardsCalls {
   suspendCard(request: { smartcard_id: string; reason?: string | null }): Promise<Smartcard>;
   /** `POST /api2/CMS-v2/ResumeCard` (designed): certificates released. */
   resumeCard(smartcardId: string): Promise<Smartcard>;
+  /** `GET /api2/CMS-v2/SuspendedCards?search&sort&order&page&pageSize` (designed, smartcardSuspendedReport): one page, searched and sorted on the server. */
+  listSuspendedCards(query?: SuspensionListQuery): Promise<{ cards: SuspendedCard[]; total: number; page: number; pageSize: number }>;
+  /** `GET /api2/CMS-v2/CardReport` (designed, smartcardSuspendedReport): counts, issued per week, cards expiring. */
+  getCardReport(): Promise<CardReport>;
 }
 
 /** The smartcard calls over `send`. */
@@ -59,5 +63,10 @@ export function cardsCalls(send: HttpSend): CardsCalls {
     reissueCard: (request, v = 'CMS-v2') => send({ method: 'POST', path: `/api2/${v}/ReissueCard`, body: request }),
     suspendCard: (request) => send({ method: 'POST', path: `${P}/SuspendCard`, body: request }),
     resumeCard: (smartcardId) => send({ method: 'POST', path: `${P}/ResumeCard`, body: { smartcard_id: smartcardId } }),
+    listSuspendedCards: (query = {}) => {
+      const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [key, String(value)])).toString();
+      return send({ method: 'GET', path: params ? `${P}/SuspendedCards?${params}` : `${P}/SuspendedCards` });
+    },
+    getCardReport: () => send({ method: 'GET', path: `${P}/CardReport` }),
   };
 }

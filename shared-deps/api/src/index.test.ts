@@ -72,7 +72,7 @@ describe('@tessera/api exports', () => {
       // issue 17: ACME and allowed domains
       'listAllowedDomains', 'addAllowedDomain', 'deleteAllowedDomain', 'listAcmeConfigurations', 'setAcmeConfiguration', 'createAcmeEabKey', 'listAcmeOrders',
       // issue 15 (session 6): suspend, resume, reissue
-      'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard',
+      'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard', 'listSuspendedCards', 'getCardReport',
       // issue 15 (session 8): self-service cards
       'mySmartcards', 'selfCardTemplates', 'requestOwnSmartcard',
     ];

@@ -92,6 +92,7 @@ describe('@tessera/domain exports', () => {
         'APPLET_LIMITS', 'APPLET_MESSAGES', 'APPLET_SORT_KEYS', 'validateAppletFields', 'validateCardCount', 'formatAid',
         // issue 15 (session 6): the card list, suspension
         'SMARTCARD_SORT_KEYS', 'SMARTCARD_LIST_PAGE_SIZE_MAX', 'SUSPENDABLE_STATUSES', 'SUSPENSION_REASON_MAX_LENGTH',
+        'SUSPENSION_SORT_KEYS', 'SUSPENSION_LIST_PAGE_SIZE_MAX', 'CARD_REPORT_EXPIRY_WINDOWS', 'CARD_REPORT_WEEKS', 'weekStartOf', 'countPerWeek', 'expiringCardsCsv',
         // issue 16: card batches
         'BATCH_CARD_STATES', 'BATCH_STATES', 'BATCH_LIMITS', 'BATCH_MESSAGES', 'BATCH_CSV_COLUMNS', 'BATCH_USERS_CSV_COLUMNS', 'validateBatchUsers', 'batchStateOf', 'cardNeedsWork', 'spreadsheetSafe',
         // issue 15 (session 7): card passphrases

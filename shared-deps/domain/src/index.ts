@@ -314,6 +314,8 @@ export type {
 } from './smartcards/card-templates/cardTemplates';
 export { SMARTCARD_STATUSES, SMARTCARD_SORT_KEYS, SMARTCARD_LIST_PAGE_SIZE_MAX, SUSPENDABLE_STATUSES, SUSPENSION_REASON_MAX_LENGTH } from './smartcards/cards/cards';
 export type { SmartcardStatus, SmartcardCertificate, Smartcard, CardId, IssueCardRequest, SmartcardSortKey, SmartcardListQuery } from './smartcards/cards/cards';
+export { SUSPENSION_SORT_KEYS, SUSPENSION_LIST_PAGE_SIZE_MAX, CARD_REPORT_EXPIRY_WINDOWS, CARD_REPORT_WEEKS, weekStartOf, countPerWeek, expiringCardsCsv } from './smartcards/cards/card-reports';
+export type { SuspensionSortKey, SuspendedCard, SuspensionListQuery, ExpiringCard, CardReport } from './smartcards/cards/card-reports';
 export {
   RATE_LIMIT_EDIT_PERMISSION,
   RATE_LIMIT_WILDCARD,

@@ -17,8 +17,10 @@ export { useLocation } from './hooks/useLocation';
 export { createAreaApp, areaElement, areaElementId, MAIN_ELEMENT_ID } from './areaApp';
 export { followLink, navigate } from './navigation';
 export { downloadTextFile } from './downloadTextFile';
+export { BarChart } from './BarChart';
 
 export type { PageLayoutProps } from './PageLayout';
+export type { BarChartProps, BarGroup } from './BarChart';
 export type { PagedTableProps, PagedTableColumn, PagedTableSort, PageBlock } from './PagedTable';
 export type { ListPageProps, ListPageSearch } from './ListPage';
 export type { TextFieldProps } from './TextField';

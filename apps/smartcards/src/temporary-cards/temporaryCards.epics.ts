@@ -6,8 +6,9 @@
  */
 import { combineEpics, ofType } from 'redux-observable';
 import type { Action } from '@reduxjs/toolkit';
-import { catchError, defer, map, mergeMap, of, switchMap } from 'rxjs';
-import { MESSAGES, TEMPORARY_CARD_MESSAGES, VSC_MESSAGES } from '@tessera/domain';
+import { catchError, defer, map, mergeMap, Observable, of, switchMap } from 'rxjs';
+import { MESSAGES, TEMPORARY_CARD_MESSAGES, VSC_MESSAGES, type Smartcard } from '@tessera/domain';
+import { CARD_OPERATION_DONE, CARD_OPERATION_FAILED } from '@tessera/bus';
 import { errorMessage, type SmartcardsEpic, type SmartcardsEpicDependencies } from '../epic';
 import { temporaryCardsActions as A } from './temporaryCards.slice';
 
@@ -53,22 +54,40 @@ export const candidatesEpic: SmartcardsEpic = (action$, _state$, { api }) =>
     ),
   );
 
-/** IssueTemporaryCard. */
-export const temporaryIssueEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
+/** IssueTemporaryCard over IssueTemporaryCardStream: its progress steps show, then the outcome and its toast. */
+export const temporaryIssueEpic: SmartcardsEpic = (action$, state$, { bus }) =>
   action$.pipe(
     ofType(A.temporaryIssueRequested.type),
     mergeMap((action) => {
       const r = (action as ReturnType<typeof A.temporaryIssueRequested>).payload;
-      return defer(() => api.issueTemporaryCard({ card_request: { card_id: { readerName: r.readerName }, user_id: r.userId, card_template_id: r.cardTemplateId, pin: r.pin }, old_card_id: r.oldCardId, validity_duration: r.validityDays })).pipe(
-        map((card): Action => {
-          bus.showToast({ type: 'success', title: TEMPORARY_CARD_MESSAGES.ISSUED, message: card.serialNumber });
-          return A.temporaryIssueDone({ ok: true, message: TEMPORARY_CARD_MESSAGES.ISSUED, field: null, cardId: card.cardId });
-        }),
-        catchError((error: unknown) => {
-          bus.showToast({ type: 'error', title: TEMPORARY_CARD_MESSAGES.ISSUE_FAILED, message: errorMessage(error) });
-          return of(A.temporaryIssueDone({ ok: false, message: `${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${errorMessage(error)}`, field: fieldOf(error), cardId: null }));
-        }),
-      );
+      const v = (state$.value as { smartcardReaders?: { cmsVersion: 'CMS-v1' | 'CMS-v2' } }).smartcardReaders?.cmsVersion ?? 'CMS-v2';
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api2/${v}/IssueTemporaryCardStream`;
+      const request = { card_request: { card_id: { readerName: r.readerName }, user_id: r.userId, card_template_id: r.cardTemplateId, pin: r.pin }, old_card_id: r.oldCardId, validity_duration: r.validityDays };
+      // IssueTemporaryCardStream: the steps and the outcome come back on the bus readers$ under the reader's name.
+      return new Observable<Action>((subscriber) => {
+        const events = bus.readers$.subscribe((event) => {
+          if (event.readerName !== r.readerName) return;
+          const data = (event.data ?? {}) as { step?: unknown; result?: unknown; message?: unknown; field?: unknown };
+          if (event.type === 'cardProgress' && typeof data.step === 'string') subscriber.next(A.temporaryIssueProgress(data.step));
+          if (event.type === CARD_OPERATION_DONE) {
+            const card = data.result as Smartcard;
+            bus.showToast({ type: 'success', title: TEMPORARY_CARD_MESSAGES.ISSUED, message: card.serialNumber });
+            subscriber.next(A.temporaryIssueDone({ ok: true, message: TEMPORARY_CARD_MESSAGES.ISSUED, field: null, cardId: card.cardId }));
+            subscriber.complete();
+          }
+          if (event.type === CARD_OPERATION_FAILED) {
+            const message = errorMessage(data);
+            bus.showToast({ type: 'error', title: TEMPORARY_CARD_MESSAGES.ISSUE_FAILED, message });
+            subscriber.next(A.temporaryIssueDone({ ok: false, message: `${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${message}`, field: fieldOf(data), cardId: null }));
+            subscriber.complete();
+          }
+        });
+        const stop = bus.runCardStream(url, r.readerName, request);
+        return () => {
+          events.unsubscribe();
+          stop();
+        };
+      });
     }),
   );
 

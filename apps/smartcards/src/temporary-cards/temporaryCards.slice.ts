@@ -13,6 +13,8 @@ export interface Outcome {
   message: string;
   field: string | null;
   cardId: string | null;
+  /** The card's progress steps as the server reported them (IssueTemporaryCardStream). */
+  steps: string[];
 }
 
 /** State of the temporary card and VSC screens. */
@@ -24,7 +26,7 @@ export interface TemporaryCardsState {
   links: { cardId: string | null; replacedBy: Smartcard[]; replaces: Smartcard[] };
 }
 
-const idle: Outcome = { status: 'idle', message: '', field: null, cardId: null };
+const idle: Outcome = { status: 'idle', message: '', field: null, cardId: null, steps: [] };
 const initialState: TemporaryCardsState = {
   configuration: null,
   candidates: { status: 'idle', userId: null, cards: [], message: '' },
@@ -65,16 +67,19 @@ export const temporaryCardsSlice = createSlice({
     temporaryIssueRequested(state, _action: PayloadAction<TemporaryIssueRequest>) {
       state.temporary = { ...idle, status: 'processing' };
     },
-    temporaryIssueDone(state, action: PayloadAction<Omit<Outcome, 'status'> & { ok: boolean }>) {
+    temporaryIssueProgress(state, action: PayloadAction<string>) {
+      if (state.temporary.status === 'processing' && state.temporary.steps.at(-1) !== action.payload) state.temporary.steps.push(action.payload);
+    },
+    temporaryIssueDone(state, action: PayloadAction<Omit<Outcome, 'status' | 'steps'> & { ok: boolean }>) {
       const { ok, ...rest } = action.payload;
-      state.temporary = { status: ok ? 'success' : 'failure', ...rest };
+      state.temporary = { status: ok ? 'success' : 'failure', ...rest, steps: state.temporary.steps };
     },
     vscIssueRequested(state, _action: PayloadAction<{ username: string; cardTemplateId: string; pin: string }>) {
       state.vsc = { ...idle, status: 'processing' };
     },
-    vscIssueDone(state, action: PayloadAction<Omit<Outcome, 'status'> & { ok: boolean }>) {
+    vscIssueDone(state, action: PayloadAction<Omit<Outcome, 'status' | 'steps'> & { ok: boolean }>) {
       const { ok, ...rest } = action.payload;
-      state.vsc = { status: ok ? 'success' : 'failure', ...rest };
+      state.vsc = { status: ok ? 'success' : 'failure', ...rest, steps: [] };
     },
     linksRequested(state, action: PayloadAction<{ cardId: string }>) {
       state.links = { cardId: action.payload.cardId, replacedBy: [], replaces: [] };

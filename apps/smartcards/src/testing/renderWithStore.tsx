@@ -58,6 +58,10 @@ export function fakeApi() {
     addCloudHsmConfig: jest.fn(),
     deleteCloudHsmConfig: jest.fn(),
     authenticateHsm: jest.fn(),
+    listSuspendedCards: jest.fn().mockResolvedValue({ cards: [], total: 0, page: 1, pageSize: 10 }),
+    cardDetails: jest.fn(),
+    readCertStore: jest.fn(),
+    getCardReport: jest.fn().mockResolvedValue({ total: 0, byStatus: [], byTemplate: [], issuedPerWeek: [], expiringCounts: [], expiring: [], generatedAt: '2026-11-28T00:00:00.000Z' }),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

@@ -41,6 +41,7 @@ import * as m20261129041000 from './2026_11_29_04_10_00_directory_entra_id';
 import * as m20261129080000 from './2026_11_29_08_00_00_create_temporary_card_configs';
 import * as m20261129081000 from './2026_11_29_08_10_00_create_cloud_hsm_configs';
 import * as m20261130010000 from './2026_11_30_01_00_00_intune_online_validation';
+import * as m20261130030000 from './2026_11_30_03_00_00_smartcard_suspended_by';
 import * as m20261130060000 from './2026_11_30_06_00_00_rate_limit_seeded_defaults';
 
 /** Migrations keyed by file name without extension. */
@@ -82,5 +83,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_29_08_00_00_create_temporary_card_configs': m20261129080000,
   '2026_11_29_08_10_00_create_cloud_hsm_configs': m20261129081000,
   '2026_11_30_01_00_00_intune_online_validation': m20261130010000,
+  '2026_11_30_03_00_00_smartcard_suspended_by': m20261130030000,
   '2026_11_30_06_00_00_rate_limit_seeded_defaults': m20261130060000,
 });

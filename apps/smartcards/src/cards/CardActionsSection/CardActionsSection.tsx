@@ -18,7 +18,7 @@ const ACTIONS: { kind: CardActionKind; label: string }[] = [
 ];
 
 /** The server's progress steps shown to people. */
-const STEP_TEXT: Record<string, string> = {
+export const STEP_TEXT: Record<string, string> = {
   open: 'Card opened',
   'read card': 'Card read',
   'generate keys': 'PIN, PUK and keys set on the card',

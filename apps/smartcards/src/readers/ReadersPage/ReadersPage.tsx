@@ -8,6 +8,7 @@ import { CardActionsSection } from '../../cards/CardActionsSection';
 import { SmartcardsSection } from '../../cards/SmartcardsSection';
 import { TemporaryCardsSection } from '../../temporary-cards/TemporaryCardsSection';
 import { ReadersPanel } from '../ReadersPanel';
+import { InsertedCardSection } from '../InsertedCardSection';
 import { readersActions, readersSelectors } from '../readers.slice';
 
 /**
@@ -40,6 +41,7 @@ export function ReadersPage() {
         onValidatePin={(readerName, pin) => dispatch(readersActions.pinValidationRequested({ readerName, pin }))}
         onReconnect={() => dispatch(readersActions.panelOpened())}
       />
+      {canManage ? <InsertedCardSection readers={readers} /> : null}
       {canManage ? <CardActionsSection readers={readers} /> : null}
       {canManage ? <SmartcardsSection /> : null}
       {canManage ? <TemporaryCardsSection readers={readers} /> : null}

@@ -33,10 +33,9 @@ const form = (name: string) => screen.getByRole('form', { name });
 describe('TemporaryCardsSection', () => {
   beforeAll(installMatchMedia);
 
-  it('should find the user\'s replaceable cards, take the tenant\'s default days, and issue the temporary card', async () => {
+  it('should find the user\'s replaceable cards, take the tenant\'s default days, and issue the temporary card over its stream, its steps shown', async () => {
     const { api, bus } = setup();
     api.temporaryCardCandidates.mockResolvedValue({ smartcards: [oldCard] });
-    api.issueTemporaryCard.mockResolvedValue({ cardId: 'new1', serialNumber: '7777' });
     await screen.findAllByRole('option', { name: 'staff' });
     // A VSC's reader is not offered for a temporary card.
     expect(screen.queryByRole('option', { name: /Tessera VSC 99/ })).toBeNull();
@@ -50,19 +49,29 @@ describe('TemporaryCardsSection', () => {
     fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
     expect(screen.getByText(`Validity ${TEMPORARY_CARD_MESSAGES.DURATION_RANGE}`)).toBeTruthy();
-    expect(api.issueTemporaryCard).not.toHaveBeenCalled();
+    expect(bus.runCardStream).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Validity (days)'), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
+    await waitFor(() =>
+      expect(bus.runCardStream).toHaveBeenCalledWith('ws://localhost/api2/CMS-v2/IssueTemporaryCardStream', READER, { card_request: { card_id: { readerName: READER }, user_id: 'u1', card_template_id: 't1', pin: '24681357' }, old_card_id: 'old1', validity_duration: 3 }),
+    );
+    expect(api.issueTemporaryCard).not.toHaveBeenCalled();
+    act(() => {
+      for (const step of ['open', 'read card', 'issue certificates']) bus.readers.next({ type: 'cardProgress', readerName: READER, data: { type: 'cardProgress', step } });
+      bus.readers.next({ type: 'cardProgress', readerName: 'other', data: { step: 'done' } });
+    });
+    expect(screen.getByTestId('temporary-card-status').textContent).toBe('Processing…');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Card opened', 'Card read', 'Certificates issued']);
+    act(() => bus.readers.next({ type: 'cardOperationDone', readerName: READER, data: { type: 'cardOperationDone', result: { cardId: 'new1', serialNumber: '7777' } } }));
     await waitFor(() => expect(screen.getByTestId('temporary-card-status').textContent).toBe(TEMPORARY_CARD_MESSAGES.ISSUED));
-    expect(api.issueTemporaryCard).toHaveBeenCalledWith({ card_request: { card_id: { readerName: READER }, user_id: 'u1', card_template_id: 't1', pin: '24681357' }, old_card_id: 'old1', validity_duration: 3 });
+    expect(screen.getByRole('list', { name: 'temporary card progress' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View the temporary card' }).getAttribute('href')).toBe('/credentials/smartcards/view/new1');
     expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: TEMPORARY_CARD_MESSAGES.ISSUED, message: '7777' });
   });
 
   it('should send 0 days when unlimited is the default, and show the server\'s refusal on its field', async () => {
-    const { api } = setup({ defaultDuration: 0, unlimitedIsDefault: true });
+    const { api, bus } = setup({ defaultDuration: 0, unlimitedIsDefault: true });
     api.temporaryCardCandidates.mockResolvedValue({ smartcards: [oldCard] });
-    api.issueTemporaryCard.mockRejectedValue(Object.assign(new Error(TEMPORARY_CARD_MESSAGES.ALREADY_REPLACED), { field: 'old_card_id', status: 400 }));
     await screen.findAllByRole('option', { name: 'staff' });
     const f = form('Temporary card');
     fireEvent.change(f.querySelector('input[autocomplete="off"]')!, { target: { value: 'alice' } });
@@ -72,8 +81,10 @@ describe('TemporaryCardsSection', () => {
     expect(screen.queryByLabelText('Validity (days)')).toBeNull();
     fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue temporary card' }));
+    await waitFor(() => expect(bus.runCardStream).toHaveBeenCalled());
+    act(() => bus.readers.next({ type: 'cardOperationFailed', readerName: READER, data: { status: 400, code: 'VALIDATION', field: 'old_card_id', message: TEMPORARY_CARD_MESSAGES.ALREADY_REPLACED } }));
     await waitFor(() => expect(screen.getByTestId('temporary-card-status').textContent).toBe(`${TEMPORARY_CARD_MESSAGES.ISSUE_FAILED}: ${TEMPORARY_CARD_MESSAGES.ALREADY_REPLACED}`));
-    expect(api.issueTemporaryCard.mock.calls[0][0].validity_duration).toBe(0);
+    expect((bus.runCardStream.mock.calls[0] as unknown[])[2]).toMatchObject({ validity_duration: 0 });
   });
 
   it('should say when the user has no card to replace', async () => {

@@ -5,6 +5,7 @@ import { FormError, TextField, followLink } from '@tessera/ui';
 import { validatePin, validateTemporaryDuration, type CardReader } from '@tessera/domain';
 import { cardsSelectors } from '../../cards/cards.slice';
 import { temporaryCardsActions, temporaryCardsSelectors, type Outcome } from '../temporaryCards.slice';
+import { STEP_TEXT } from '../../cards/CardActionsSection/CardActionsSection';
 
 /** Props of {@link TemporaryCardsSection}. */
 export interface TemporaryCardsSectionProps {
@@ -19,6 +20,13 @@ function OutcomeText({ outcome, testId, link }: { outcome: Outcome; testId: stri
       <Text as="p" role="status" data-testid={testId} style={{ color: outcome.status === 'failure' ? 'var(--fgColor-danger)' : outcome.status === 'success' ? 'var(--fgColor-success)' : undefined }}>
         {outcome.status === 'processing' ? 'Processing…' : outcome.message}
       </Text>
+      {outcome.steps.length > 0 ? (
+        <ol aria-label={`${link.replace(/^View the /, '')} progress`}>
+          {outcome.steps.map((step) => (
+            <li key={step}>{STEP_TEXT[step] ?? step}</li>
+          ))}
+        </ol>
+      ) : null}
       {outcome.status === 'success' && outcome.cardId ? (
         <a href={`/credentials/smartcards/view/${outcome.cardId}`} onClick={followLink}>
           {link}

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Select, Spinner } from '@primer/react';
 import { TICKET_METRICS_PERIODS, formatDurationSeconds, type TicketMetricsPeriod } from '@tessera/domain';
-import { FormError, PageLayout } from '@tessera/ui';
+import { BarChart, FormError, PageLayout } from '@tessera/ui';
 import { TicketsNav } from '../../TicketsNav';
-import { BarChart } from '../BarChart';
 import { metricsActions, metricsSelectors } from '../metrics.slice';
 
 const PERIOD_LABELS: Record<TicketMetricsPeriod, string> = { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '365d': 'Last 365 days' };

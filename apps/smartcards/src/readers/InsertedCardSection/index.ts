@@ -1,0 +1,1 @@
+export { InsertedCardSection } from './InsertedCardSection';
