@@ -422,3 +422,5 @@ export { VSC_CARD_TYPE, VSC_READER_PREFIX, VSC_MESSAGES } from './smartcards/vsc
 export type { IssueVscRequest } from './smartcards/vsc/vsc';
 export { CLOUD_HSM_LIMITS, CLOUD_HSM_MESSAGES, validateCloudHsmConfig } from './smartcards/cloud-hsm/cloudHsm';
 export type { CloudHsmConfig, CloudHsmConfigInput, HsmAuthenticationState } from './smartcards/cloud-hsm/cloudHsm';
+export { STOCK_STATES, STOCK_MOVES, STOCK_TRANSITIONS, STOCK_LIMITS, STOCK_CSV_COLUMNS, STOCK_SERIAL_PATTERN, STOCK_MESSAGES, STOCK_MOVE_PAST, STOCK_AVAILABLE_STATES, stockStateLabel, canMoveStock, nextStockState, isLowStock, validateStockThreshold, validateStockReason, validateStockSerial, normaliseStockSerial, stockProblemLine, validateStockCsv } from './smartcards/stock/stock';
+export type { StockState, StockMove, StockRow, StockProblem, StockItem, StockCount } from './smartcards/stock/stock';
