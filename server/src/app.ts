@@ -55,6 +55,7 @@ import { vscRoutes } from './smartcards/vsc.routes';
 import { cloudHsmRoutes } from './smartcards/cloud-hsm.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
 import { selfCardsRoutes } from './smartcards/self-cards.routes';
+import { cardRequestsRoutes } from './smartcards/card-requests.routes';
 import { apiKeysRoutes } from './apikeys/apikeys.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { localesRoutes } from './config/locales.routes';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(vscRoutes);
   await app.register(cloudHsmRoutes);
   await app.register(selfCardsRoutes);
+  await app.register(cardRequestsRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);

@@ -81,8 +81,11 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     await request.getByRole('textbox', { name: /^Reason/ }).fill('My card is wearing out');
     await request.getByRole('button', { name: 'Request smartcard' }).click();
     await expect(userPage.getByRole('status').filter({ hasText: 'Your smartcard request was sent to the operators' }).first()).toBeVisible();
-    const seen = await (await page.request.get(`${baseURL}/api2/Monitoring-v1/AuditEvents?action=smartcard.request&take=50`)).json();
-    expect(seen.results.some((e: { actorUsername?: string; actor_username?: string }) => (e.actorUsername ?? e.actor_username) === holder.username)).toBe(true);
+    // The operator sees it among the open requests.
+    await page.goto('/credentials/smartcards/request');
+    const openRequests = page.getByRole('table', { name: 'Open smartcard requests' });
+    await expect(openRequests.getByRole('row', { name: new RegExp(holder.username) })).toContainText('My card is wearing out');
+    await expect(openRequests.getByRole('row', { name: new RegExp(holder.username) })).toContainText('(self-service)');
     await userPage.goto(`/self/requestSmartcard/${userId}`);
     const again = userPage.getByRole('form', { name: 'Request a smartcard' });
     await again.getByRole('textbox', { name: /^Reason/ }).fill('Another one');

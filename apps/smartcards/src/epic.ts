@@ -19,6 +19,8 @@ export interface SmartcardsEpicDependencies {
     | 'temporaryPassActivation'
     | 'batchPrintTemporaryPasses'
     | 'smartcardRequest'
+    | 'listSmartcardRequests'
+    | 'closeSmartcardRequest'
     | 'listCardTemplates'
     | 'listUsers'
     | 'issueCard'

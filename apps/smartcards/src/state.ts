@@ -1,7 +1,7 @@
 import { combineEpics } from 'redux-observable';
 import type { Action } from '@reduxjs/toolkit';
 import type { SmartcardsEpicDependencies } from './epic';
-import { smartcardRequestEpic } from './smartcard-request/smartcardRequest.epics';
+import { closeRequestEpic, openRequestsEpic, smartcardRequestEpic } from './smartcard-request/smartcardRequest.epics';
 import { smartcardRequestSlice } from './smartcard-request/smartcardRequest.slice';
 import { availabilityEpic, loadPassesEpic, passWritesEpic, userPassesEpic } from './temporary-passes/temporaryPasses.epics';
 import { temporaryPassesSlice } from './temporary-passes/temporaryPasses.slice';
@@ -32,6 +32,8 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   userPassesEpic,
   passWritesEpic,
   smartcardRequestEpic,
+  openRequestsEpic,
+  closeRequestEpic,
   cardsEpic,
   loadAppletsEpic,
   appletWritesEpic,

@@ -15,7 +15,7 @@ describe('@tessera/api exports', () => {
       'getTicket', 'createTicket', 'updateTicket', 'bulkUpdateTickets', 'assignTicketToUser', 'searchTicketMessages', 'createTicketMessage',
       'updateTicketMessage', 'deleteTicketMessage', 'searchSupportTickets', 'supportTicketMetrics', 'ticketNotifications', 'listTemporaryPasses',
       'temporaryPassAccounts', 'temporaryPassesOfUser', 'temporaryPassAvailability', 'assignPositivePass', 'assignGuestPass', 'returnTemporaryPass',
-      'misplacedTemporaryPass', 'temporaryPassActivation', 'batchPrintTemporaryPasses', 'smartcardRequest',
+      'misplacedTemporaryPass', 'temporaryPassActivation', 'batchPrintTemporaryPasses', 'smartcardRequest', 'listSmartcardRequests', 'closeSmartcardRequest',
       // issue 4
       'totpAuth', 'mfaStatus', 'mfaEnrol', 'mfaConfirm', 'mfaDisable', 'mfaRecoveryCodes', 'userMfaStatus', 'resetUserMfa', 'setTenantMfaPolicy',
       'prepareFido2Registration', 'finishFido2Registration', 'listFido2RegisteredCredentials', 'renameFido2RegisteredCredential', 'deleteFido2RegisteredCredential',

@@ -9,6 +9,9 @@ import {
   type PassActivationRequest,
   type PassAvailability,
   type PassType,
+  type CardRequestStatus,
+  type ListCardRequestsQuery,
+  type ListCardRequestsResponse,
   type SmartcardRequestRequest,
   type SmartcardRequestResponse,
   type TemporaryPass,
@@ -43,6 +46,10 @@ export interface SmartcardsCalls {
   batchPrintTemporaryPasses(request: BatchPrintRequest): Promise<BatchPrintResponse>;
   /** `POST /api/dps/smartcard-request` (smartcardRequest). */
   smartcardRequest(request: SmartcardRequestRequest): Promise<SmartcardRequestResponse>;
+  /** `GET /api/dps/smartcard-requests` (smartcardRequest; designed): the tenant's requests, open ones by default. */
+  listSmartcardRequests(query?: ListCardRequestsQuery): Promise<ListCardRequestsResponse>;
+  /** `POST /api/dps/smartcard-request/{id}/close` (smartcardRequest; designed): an open request done or rejected. */
+  closeSmartcardRequest(id: string, status: 'DONE' | 'REJECTED'): Promise<{ id: string; status: CardRequestStatus }>;
 }
 
 /** The temporary pass calls over `send`. */
@@ -60,5 +67,7 @@ export function smartcardsCalls(send: HttpSend): SmartcardsCalls {
     temporaryPassActivation: (request) => send({ method: 'POST', path: `${T}/activation`, body: { ...request, passNumber: padPassNumber(request.passNumber) } }),
     batchPrintTemporaryPasses: (request) => send({ method: 'POST', path: `${T}/batch/print`, body: request }),
     smartcardRequest: (request) => send({ method: 'POST', path: '/api/dps/smartcard-request', body: request }),
+    listSmartcardRequests: (query = {}) => send({ method: 'GET', path: '/api/dps/smartcard-requests', query: { ...query } }),
+    closeSmartcardRequest: (id, status) => send({ method: 'POST', path: `/api/dps/smartcard-request/${encodeURIComponent(id)}/close`, body: { status } }),
   };
 }

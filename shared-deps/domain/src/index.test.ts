@@ -101,9 +101,9 @@ describe('@tessera/domain exports', () => {
         'TEMPORARY_CARD_CONFIGURATION_FALLBACK', 'TEMPORARY_CARD_MAX_DAYS', 'TEMPORARY_CARD_EXTENSIONS', 'TEMPORARY_CARD_MESSAGES', 'REPLACEABLE_STATUSES', 'isTemporaryCard', 'cardsReplaceableByTemporary', 'validateTemporaryDuration', 'temporaryValidityDays', 'temporaryCardExpiry', 'isTemporaryCardExpired', 'validateTemporaryExpiry', 'VSC_CARD_TYPE', 'VSC_READER_PREFIX', 'VSC_MESSAGES', 'CLOUD_HSM_LIMITS', 'CLOUD_HSM_MESSAGES', 'validateCloudHsmConfig',
         // issue 15 (session 8): self-service cards
         'SELF_CARD_REQUEST_REASON_MAX', 'SELF_CARD_MESSAGES',
-        'TEMPORARY_CARD_CONFIGURATION_FALLBACK', 'TEMPORARY_CARD_MAX_DAYS', 'TEMPORARY_CARD_EXTENSIONS', 'TEMPORARY_CARD_MESSAGES', 'REPLACEABLE_STATUSES', 'isTemporaryCard', 'cardsReplaceableByTemporary', 'validateTemporaryDuration', 'temporaryValidityDays', 'temporaryCardExpiry', 'isTemporaryCardExpired', 'VSC_CARD_TYPE', 'VSC_READER_PREFIX', 'VSC_MESSAGES', 'CLOUD_HSM_LIMITS', 'CLOUD_HSM_MESSAGES', 'validateCloudHsmConfig',
         // issue 15 (session 8): card stock
         'STOCK_STATES', 'STOCK_MOVES', 'STOCK_TRANSITIONS', 'STOCK_LIMITS', 'STOCK_CSV_COLUMNS', 'STOCK_SERIAL_PATTERN', 'STOCK_MESSAGES', 'STOCK_MOVE_PAST', 'STOCK_AVAILABLE_STATES', 'stockStateLabel', 'canMoveStock', 'nextStockState', 'isLowStock', 'validateStockThreshold', 'validateStockReason', 'validateStockSerial', 'normaliseStockSerial', 'stockProblemLine', 'validateStockCsv',
+        'CARD_REQUEST_STATUSES', 'CARD_REQUEST_CLOSED_STATUSES', 'CARD_REQUEST_MESSAGES', 'cardRequestDetails',
       ].sort(),
     );
   });

@@ -23,6 +23,8 @@ export function fakeApi() {
     temporaryPassActivation: jest.fn(),
     batchPrintTemporaryPasses: jest.fn(),
     smartcardRequest: jest.fn(),
+    listSmartcardRequests: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
+    closeSmartcardRequest: jest.fn(),
     listCardTemplates: jest.fn().mockResolvedValue({ cardTemplates: [] }),
     listUsers: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
     issueCard: jest.fn(),

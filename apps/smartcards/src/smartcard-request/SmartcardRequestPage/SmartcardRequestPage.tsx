@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Checkbox, Select, Textarea } from '@primer/react';
-import { FormError, PageLayout, TextField } from '@tessera/ui';
+import type { CardRequestEntry } from '@tessera/domain';
+import { FormError, PageLayout, PagedTable, TextField, type PagedTableColumn } from '@tessera/ui';
 import { smartcardRequestActions, smartcardRequestSelectors } from '../smartcardRequest.slice';
 
 /** Usernames from pasted text: one per line or separated by commas or spaces, without repeats. */
@@ -59,6 +60,64 @@ export function SmartcardRequestPage() {
         </Button>
         {result ? <p role="status">{result.requested} smartcard requests created.</p> : null}
       </form>
+      <OpenRequests />
     </PageLayout>
+  );
+}
+
+/**
+ * The open smartcard requests (designed: the operators' side of the requests made here and by users on
+ * `/self/requestSmartcard/{id}`): searched by username and paged on the server; each closed as done or rejected.
+ */
+function OpenRequests() {
+  const dispatch = useDispatch();
+  const { open } = useSelector(smartcardRequestSelectors.selectRequest);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    dispatch(smartcardRequestActions.openRequested({ search: '', pageIndex: 0 }));
+  }, [dispatch]);
+  const closeButton = (row: CardRequestEntry, status: 'DONE' | 'REJECTED', label: string) => (
+    <Button size="small" disabled={open.closing !== null} onClick={() => dispatch(smartcardRequestActions.closeRequested({ id: row.id, status }))} aria-label={`${label} the request of ${row.username}`}>
+      {label}
+    </Button>
+  );
+  const columns: PagedTableColumn<CardRequestEntry>[] = [
+    { id: 'user', header: 'User', cell: (r) => r.username },
+    { id: 'template', header: 'Card template', cell: (r) => r.cardTemplateName ?? '—' },
+    { id: 'comment', header: 'Reason or comment', cell: (r) => r.comment ?? '—' },
+    { id: 'priority', header: 'Priority', cell: (r) => (r.priority === 'urgent' ? 'Urgent' : 'Normal') },
+    { id: 'by', header: 'Requested by', cell: (r) => (r.self ? `${r.requestedBy ?? r.username} (self-service)` : (r.requestedBy ?? '—')) },
+    { id: 'at', header: 'Requested', cell: (r) => new Date(r.createdAt).toLocaleString() },
+    { id: 'actions', header: 'Actions', cell: (r) => <span style={{ display: 'flex', gap: 8 }}>{closeButton(r, 'DONE', 'Done')}{closeButton(r, 'REJECTED', 'Reject')}</span> },
+  ];
+  return (
+    <section aria-label="Open requests" style={{ marginTop: 32 }}>
+      <h2 style={{ fontSize: 18 }}>Open requests</h2>
+      <form
+        role="search"
+        aria-label="Search open requests"
+        onSubmit={(e) => {
+          e.preventDefault();
+          dispatch(smartcardRequestActions.openRequested({ search: search.trim(), pageIndex: 0 }));
+        }}
+        style={{ display: 'flex', gap: 8, alignItems: 'flex-end', maxWidth: 480 }}
+      >
+        <TextField label="Username" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Button type="submit">Search</Button>
+      </form>
+      <FormError>{open.status === 'failed' ? open.message : null}</FormError>
+      {open.message && open.status !== 'failed' ? <p role="status">{open.message}</p> : null}
+      <PagedTable
+        label="Open smartcard requests"
+        columns={columns}
+        rows={open.results}
+        rowKey={(r) => r.id}
+        totalResults={open.totalResults}
+        pageIndex={open.pageIndex}
+        onPageChange={(pageIndex) => dispatch(smartcardRequestActions.openRequested({ search: open.search, pageIndex }))}
+        emptyText={open.status === 'loading' ? 'Loading…' : 'No open requests.'}
+        aria-busy={open.status === 'loading'}
+      />
+    </section>
   );
 }
