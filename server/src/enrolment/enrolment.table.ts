@@ -33,6 +33,8 @@ export interface ScepTransactionsTable {
   transaction_id: string;
   tenant_id: string;
   request_id: string;
+  /** The CSR (base64) of a request Intune validated that waits for an approval: its outcome is notified on a later poll. */
+  intune_pending_csr: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash, createSign, generateKeyPairSync, sign as signRaw, type KeyObject } from 'node:crypto';
 import { randomBytes } from 'node:crypto';
+import * as asn1js from 'asn1js';
 import { SCEP_PATH_PREFIX } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -240,11 +241,40 @@ describe('Intune SCEP challenge validation', () => {
     expect(f.requests.at(-1)!.json).toEqual({ notification: { transactionId: refusedByTemplate.transactionId, certificateRequest: Buffer.from(refusedByTemplate.csr).toString('base64'), hResult: 0x80004005, errorDescription: expect.any(String), callerInfo: expect.stringMatching(/^Tessera/) } });
     expect((await t.auditRows('scep.intune.notify')).at(-1)).toMatchObject({ outcome: 'success', detail: { transactionId: refusedByTemplate.transactionId, notification: 'failure', code: 'Success' } });
 
+    // Validated by Intune and held for approval: PENDING and no notification yet; once approved, the client's CertPoll
+    // gets the certificate and Intune hears of it, once.
+    const held = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'intune-approval', class: 'DEVICE', caId, keyTypes: ['RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }], approvalRequired: true })).json().templateId as string;
+    expect((await admin.put(`${S}/IntuneConfiguration`, { ...base, templateIds: [templateId, ecOnly, held] })).statusCode).toBe(200);
+    f.requests.length = 0;
+    const heldClient = await selfSigned(`intune-held-${randomBytes(4).toString('hex')}`, 'phone6.example.com');
+    const heldCsr = await csrDer(heldClient.keys, 'phone6.example.com', 'opaque-intune-good');
+    const heldTx = randomBytes(8).toString('hex');
+    const scepPost = async (der: Uint8Array) => (await t.app.inject({ method: 'POST', url: `${SCEP_PATH_PREFIX}/${held}?operation=PKIOperation`, headers: { 'content-type': 'application/x-pki-message' }, payload: Buffer.from(der) })).rawPayload;
+    expect(readRep(await scepPost((await pkiMessage(heldClient, '19', heldTx, envelope(heldCsr, raPem))).der), heldClient).status).toBe('3');
+    expect(f.requests.map((r) => r.path.replace(/.*\//, ''))).toEqual(['validateRequest']);
+    const caPemOfHeld = (await admin.get(`${P}/CertificateAuthority?id=${caId}`)).json().caCert.pem as string;
+    const toAb = (u: Uint8Array) => u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer;
+    const issuerAndSubject = new asn1js.Sequence({
+      value: [asn1js.fromBER(toAb(new Uint8Array(new x509.X509Certificate(caPemOfHeld).subjectName.toArrayBuffer()))).result, asn1js.fromBER(toAb(new Uint8Array(new x509.Name('CN=phone6.example.com').toArrayBuffer()))).result],
+    });
+    const certPoll = async () => readRep(await scepPost((await pkiMessage(heldClient, '20', heldTx, envelope(new Uint8Array(issuerAndSubject.toBER(false)), raPem))).der), heldClient);
+    expect((await certPoll()).status).toBe('3');
+    expect(f.requests.some((r) => r.path.endsWith('Notification'))).toBe(false);
+    const { request_id: heldRequest } = await t.db.selectFrom('scep_transactions').select('request_id').where('transaction_id', '=', heldTx).executeTakeFirstOrThrow();
+    expect((await admin.post('/api2/Certificates-v1/ApproveCertificateRequest', { requestId: heldRequest, approve: true })).statusCode).toBe(200);
+    const approved = await certPoll();
+    expect(approved.status).toBe('0');
+    const heldNotes = f.requests.filter((r) => r.path.endsWith('Notification'));
+    expect(heldNotes.map((r) => r.path.replace(/.*\//, ''))).toEqual(['successNotification']);
+    expect(heldNotes[0]!.json).toMatchObject({ notification: { transactionId: heldTx, certificateRequest: Buffer.from(heldCsr).toString('base64'), certificateSerialNumber: approved.certificates[0]!.serialNumber } });
+    expect((await certPoll()).status).toBe('0');
+    expect(f.requests.filter((r) => r.path.endsWith('Notification'))).toHaveLength(1);
+
     // Intune unreachable: refused, nothing issued, audited.
     f.failStatus = 503;
     const down = await enrolOnline('phone4.example.com', 'opaque-intune-good');
     expect(down.rep).toMatchObject({ status: '2', failInfo: '2' });
-    expect(await countIssued()).toBe(before + 2);
+    expect(await countIssued()).toBe(before + 3) // the held request issued one more;
     expect((await t.auditRows('scep.intune.validate')).at(-1)).toMatchObject({ outcome: 'failure', detail: { transactionId: down.transactionId, code: 'Unreachable' } });
     f.failStatus = undefined;
 

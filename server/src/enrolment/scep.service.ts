@@ -61,7 +61,7 @@ export async function pkiOperation(deps: EnrolmentDeps, templateId: string, mess
         return await enrol(deps, template, ra, request, client);
       case MESSAGE_TYPE.CertPoll: {
         subjectOfIssuerAndSubject(request.content);
-        return await poll(deps, template, ra, request);
+        return await poll(deps, template, ra, request, client);
       }
       case MESSAGE_TYPE.GetCert: {
         const { serial } = serialOfIssuerAndSerial(request.content);
@@ -97,7 +97,7 @@ async function resultReply(deps: EnrolmentDeps, ra: Ra, request: ScepRequest, re
 async function enrol(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, request: ScepRequest, client: { ip: string }): Promise<Uint8Array> {
   // A retransmitted request (same transactionID) answers the state of the first one (RFC 8894 §3.3.1).
   const seen = await deps.db.selectFrom('scep_transactions').select('request_id').where('template_id', '=', template.templateId).where('transaction_id', '=', request.transactionId).executeTakeFirst();
-  if (seen) return poll(deps, template, ra, request);
+  if (seen) return poll(deps, template, ra, request, client);
   // The reply's certificates are encrypted to the signer's key (RSA key transport): refuse before issuing.
   if (new x509.X509Certificate(new Uint8Array(request.signerCertificate)).publicKey.algorithm.name !== 'RSASSA-PKCS1-v1_5') return answer(ra, request, { status: 'FAILURE', failInfo: 'badAlg' });
   let csr: x509.Pkcs10CertificateRequest;
@@ -151,7 +151,14 @@ async function enrol(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, reques
   }
   await deps.db
     .insertInto('scep_transactions')
-    .values({ template_id: template.templateId, transaction_id: request.transactionId, tenant_id: template.tenantId, request_id: result.requestId })
+    .values({
+      template_id: template.templateId,
+      transaction_id: request.transactionId,
+      tenant_id: template.tenantId,
+      request_id: result.requestId,
+      // Validated by Intune, held for approval: Intune hears the outcome when the client polls after the decision.
+      intune_pending_csr: intuneOnline && result.status === 'pending' ? Buffer.from(request.content).toString('base64') : null,
+    })
     .onConflict((oc) => oc.columns(['template_id', 'transaction_id']).doNothing())
     .execute();
   if (result.status === 'complete' && result.certificate) await notify?.({ certificatePem: result.certificate });
@@ -175,16 +182,42 @@ async function checkRenewal(deps: EnrolmentDeps, template: ScepTemplate, signerD
   if (!issuedByCa || !row || row.status !== 'issued' || signer.notAfter < now || signer.notBefore > now) throw new ScepFailure('badRequest', 'A RenewalReq must be signed with a current certificate of this CA.');
 }
 
-async function poll(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, request: ScepRequest): Promise<Uint8Array> {
+async function poll(deps: EnrolmentDeps, template: ScepTemplate, ra: Ra, request: ScepRequest, client: { ip: string }): Promise<Uint8Array> {
   const row = await deps.db
     .selectFrom('scep_transactions as s')
     .innerJoin('certificate_requests as r', 'r.id', 's.request_id')
     .leftJoin('certificates as c', 'c.id', 'r.certificate_id')
-    .select(['r.status', 'c.certificate_pem'])
+    .select(['r.status', 'c.certificate_pem', 's.intune_pending_csr'])
     .where('s.template_id', '=', template.templateId)
     .where('s.transaction_id', '=', request.transactionId)
     .executeTakeFirst();
   if (!row) return answer(ra, request, { status: 'FAILURE', failInfo: 'badCertId' });
+  if (row.intune_pending_csr && row.status !== 'under_submission') await notifyDecided(deps, template, request.transactionId, row, client);
   if (row.certificate_pem) return resultReply(deps, ra, request, { status: 'complete', certificate: row.certificate_pem });
   return resultReply(deps, ra, request, { status: row.status === 'under_submission' ? 'pending' : 'failed' });
+}
+
+/**
+ * An Intune-validated request that waited for an approval has been decided: Intune hears the outcome once (the first
+ * poll after the decision claims the pending CSR under a row lock; a failed notification is audited by notifyIntune,
+ * not retried).
+ */
+async function notifyDecided(deps: EnrolmentDeps, template: ScepTemplate, transactionId: string, row: { certificate_pem: string | null; status: string }, client: { ip: string }): Promise<void> {
+  const csr = await deps.db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('scep_transactions')
+      .select('intune_pending_csr')
+      .where('template_id', '=', template.templateId)
+      .where('transaction_id', '=', transactionId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!pending?.intune_pending_csr) return null;
+    await trx.updateTable('scep_transactions').set({ intune_pending_csr: null }).where('template_id', '=', template.templateId).where('transaction_id', '=', transactionId).execute();
+    return pending.intune_pending_csr;
+  });
+  if (!csr) return;
+  const intune = await intuneClientOf(deps, template.tenantId);
+  if (!intune) return;
+  const outcome = row.certificate_pem ? { certificatePem: row.certificate_pem } : { failure: `The request was not issued (${row.status}).` };
+  await notifyIntune(deps, intune, { tenantId: template.tenantId, templateId: template.templateId, transactionId, csrDer: new Uint8Array(Buffer.from(csr, 'base64')), ip: client.ip, ...outcome });
 }
