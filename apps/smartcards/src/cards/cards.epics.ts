@@ -153,7 +153,7 @@ export const unregisterEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UNREGISTER_FAILED, message: errorMessage(error) });
-          return of(A.cardChanged({ ok: false, message: `${MESSAGES.SMARTCARD_UNREGISTER_FAILED}: ${errorMessage(error)}` }));
+          return of(A.cardChanged({ ok: false, message: withReason(MESSAGES.SMARTCARD_UNREGISTER_FAILED, errorMessage(error)) }));
         }),
       ),
     ),
@@ -183,7 +183,7 @@ export const assignEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: failed, message: errorMessage(error) });
-          return of(A.cardChanged({ ok: false, message: `${failed}: ${errorMessage(error)}` }));
+          return of(A.cardChanged({ ok: false, message: withReason(failed, errorMessage(error)) }));
         }),
       );
     }),
@@ -207,7 +207,7 @@ export const suspendEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: failed, message: errorMessage(error) });
-          return of(A.cardChanged({ ok: false, message: `${failed}: ${errorMessage(error)}` }));
+          return of(A.cardChanged({ ok: false, message: withReason(failed, errorMessage(error)) }));
         }),
       );
     }),
@@ -225,7 +225,7 @@ export const updateEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_UPDATE_FAILED, message: errorMessage(error) });
-          return of(A.cardChanged({ ok: false, message: `${MESSAGES.SMARTCARD_UPDATE_FAILED}: ${errorMessage(error)}` }));
+          return of(A.cardChanged({ ok: false, message: withReason(MESSAGES.SMARTCARD_UPDATE_FAILED, errorMessage(error)) }));
         }),
       ),
     ),
@@ -338,7 +338,7 @@ export const listEpic: SmartcardsEpic = (action$, state$, { api, bus }) =>
         map((answer) => A.listLoaded({ smartcards: answer.smartcards, total: answer.total })),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARDS_LOAD_FAILED, message: errorMessage(error) });
-          return of(A.listFailed(`${MESSAGES.SMARTCARDS_LOAD_FAILED}: ${errorMessage(error)}`));
+          return of(A.listFailed(withReason(MESSAGES.SMARTCARDS_LOAD_FAILED, errorMessage(error))));
         }),
       );
     }),
@@ -351,7 +351,7 @@ export const cardEpic: SmartcardsEpic = (action$, _state$, { api }) =>
     switchMap((action) =>
       from(api.getSmartcard((action as ReturnType<typeof A.cardRequested>).payload.cardId)).pipe(
         map((card) => A.cardLoaded(card)),
-        catchError((error: unknown) => of(A.cardFailed(`${MESSAGES.SMARTCARDS_LOAD_FAILED}: ${errorMessage(error)}`))),
+        catchError((error: unknown) => of(A.cardFailed(withReason(MESSAGES.SMARTCARDS_LOAD_FAILED, errorMessage(error))))),
       ),
     ),
   );
@@ -372,7 +372,7 @@ export const revokeEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: MESSAGES.SMARTCARD_REVOKE_FAILED, message: errorMessage(error) });
-          return of(A.revokeDone({ ok: false, message: `${MESSAGES.SMARTCARD_REVOKE_FAILED}: ${errorMessage(error)}` }));
+          return of(A.revokeDone({ ok: false, message: withReason(MESSAGES.SMARTCARD_REVOKE_FAILED, errorMessage(error)) }));
         }),
       ),
     ),

@@ -18,7 +18,7 @@ export const smartcardRequestEpic: SmartcardsEpic = (action$, state$, { api, bus
         }),
         catchError((error: unknown) => {
           bus.showToast({ type: 'error', title: 'Smartcard request', message: MESSAGES.SMARTCARD_REQUEST_FAILED });
-          return of(A.requestFailed(`${MESSAGES.SMARTCARD_REQUEST_FAILED}: ${errorMessage(error)}`));
+          return of(A.requestFailed(withReason(MESSAGES.SMARTCARD_REQUEST_FAILED, errorMessage(error))));
         }),
       ),
     ),
