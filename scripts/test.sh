@@ -72,13 +72,17 @@ stop_pcscd() { if [ -n "$pcscd_pid" ]; then kill "$pcscd_pid" 2>/dev/null || tru
 stop_services() { node scripts/test-services.mjs stop >/dev/null 2>&1 || true; stop_pcscd; }
 trap stop_services EXIT
 
+# Each jest phase has a time limit far above its usual length (PGlite ~20 min, PostgreSQL ~8 min on 2 cores): a test
+# stuck in native code blocks jest's own timers, and a run should fail with the phase named rather than hang.
+phase() { local limit=$1; shift; timeout --kill-after=30s "$limit" "$@" || { rc=$?; [ "$rc" -ge 124 ] && echo "test: '$*' did not finish within $limit"; return "$rc"; }; }
+
 echo "== unit and server tests (PGlite)"
-npx jest --ci --forceExit
+phase 45m npx jest --ci --forceExit
 
 echo "== server tests (PostgreSQL 15 and Redis)"
 eval "$(node scripts/test-services.mjs start)"
 TESSERA_TEST_DATABASE_URL="$TESSERA_TEST_DATABASE_URL" TESSERA_TEST_REDIS_URL="${TESSERA_TEST_REDIS_URL:-}" \
-  npx jest --ci --forceExit server
+  phase 30m npx jest --ci --forceExit server
 stop_services
 
 echo "== build and end-to-end tests (Chromium)"
