@@ -6,7 +6,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ReaderError, type BackendEvent, type BackendReader, type CardConnection, type ReaderBackend } from './types';
 
 /** The message when the binding or the system library is missing. */
@@ -61,7 +60,8 @@ type HostMessage =
 /** How long a host has to exit by itself on close before it is killed. */
 const HOST_EXIT_GRACE_MS = 1000;
 
-const HOST_PATH = join(__dirname, 'pcsc-host.cjs');
+// require.resolve, not __dirname: tsx gives a module imported from ESM a data: URL as its directory.
+const HOST_PATH = require.resolve('./pcsc-host.cjs');
 
 function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
