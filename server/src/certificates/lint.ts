@@ -90,7 +90,7 @@ export const LINT_RULES: readonly Rule[] = [
     },
   },
   {
-    ruleId: 'e_crl_distribution_point_missing',
+    ruleId: 'w_crl_distribution_point_missing',
     severity: 'warn',
     citation: 'CA/B BR §7.1.2.11.2',
     check: (c) => (c.getExtension(x509.CRLDistributionPointsExtension) ? null : 'There is no CRL distribution point.'),
