@@ -1,16 +1,28 @@
 /**
- * `tessera certs issue | revoke | get` (issue 12 "CLI"): issue a certificate from a CSR, revoke one with an RFC
- * 5280 reason, and save one as PEM, DER or PKCS#7. Works with TESSERA_API_KEY and no login.
+ * `tessera certs issue | revoke | get | list` (issue 12 "CLI"): issue a certificate from a CSR, revoke one with an
+ * RFC 5280 reason, save one as PEM, DER or PKCS#7, and list certificates found on the server (SearchCertificates,
+ * filtered by admin-console §4 certificate type and status). Works with TESSERA_API_KEY and no login.
  */
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { CERTIFICATE_FORMATS, REVOKE_REASONS, type CertificateFormat, type RevocationReason } from '@tessera/domain';
+import {
+  CERTIFICATE_FORMATS,
+  CERTIFICATE_MAX_PAGE_SIZE,
+  CERTIFICATE_STATUSES,
+  CERTIFICATE_TYPES,
+  REVOKE_REASONS,
+  type CertificateFormat,
+  type CertificateSearchFilters,
+  type CertificateStatus,
+  type CertificateType,
+  type RevocationReason,
+} from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, usageError } from '../../utils/errors';
-import { printJson } from '../../utils/output';
+import { printColumns, printJson } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
-import { certificateBySerial, pkiSession } from './session';
+import { caByName, certificateBySerial, pkiSession } from './session';
 
 const USER_CLASSES: readonly string[] = ['USER', 'AUTOENROLLUSER'];
 
@@ -112,8 +124,76 @@ function getCommand(context: CliContext): Command {
   return configureCommand(command, context);
 }
 
+function listCommand(context: CliContext): Command {
+  const schema = { server: option.url(), json: option.flag(), type: option.string(), status: option.string(), subject: option.string(), ca: option.string(), expiresBefore: option.string(), page: option.string(), pageSize: option.string() };
+  const command = withCommonOptions(new Command('list'))
+    .description('List certificates, newest first, filtered on the server')
+    .option('--type <type>', `the certificate type (its template's class): ${CERTIFICATE_TYPES.join('|')}`)
+    .option('--status <list>', `comma-separated statuses: ${CERTIFICATE_STATUSES.join(', ')}`)
+    .option('--subject <text>', 'a part of the subject DN (case-insensitive)')
+    .option('--ca <name>', 'only certificates of this CA')
+    .option('--expires-before <date>', 'only certificates valid to before this date (YYYY-MM-DD or an ISO time)')
+    .option('--page <n>', 'the page (1-based, default 1)')
+    .option('--page-size <n>', `certificates a page (1-${CERTIFICATE_MAX_PAGE_SIZE}, default 50)`)
+    .addHelpText('after', '\nExamples:\n  $ tessera certs list --type DEVICE --status issued\n  $ tessera certs list --expires-before 2027-01-01 --json')
+    .action(
+      action(context, async (raw: Record<string, unknown>) => {
+        const options = parseOptions(schema, raw);
+        const filters: CertificateSearchFilters = {};
+        if (options.type !== undefined) {
+          const type = options.type.toUpperCase();
+          if (!CERTIFICATE_TYPES.includes(type as CertificateType)) throw usageError(`--type must be one of ${CERTIFICATE_TYPES.join(', ')}, got '${options.type}'`);
+          filters.certificateType = type as CertificateType;
+        }
+        if (options.status !== undefined) {
+          const statuses = options.status.split(',').map((s) => s.trim());
+          const wrong = statuses.find((s) => !CERTIFICATE_STATUSES.includes(s as CertificateStatus));
+          if (wrong !== undefined) throw usageError(`--status must be a comma-separated list of ${CERTIFICATE_STATUSES.join(', ')}, got '${wrong}'`);
+          filters.status = statuses as CertificateStatus[];
+        }
+        if (options.subject !== undefined) filters.subject = options.subject;
+        if (options.expiresBefore !== undefined) {
+          const at = new Date(options.expiresBefore);
+          if (Number.isNaN(at.getTime())) throw usageError(`--expires-before must be a date (YYYY-MM-DD) or an ISO time, got '${options.expiresBefore}'`);
+          filters.expiresBefore = at.toISOString();
+        }
+        const page = positive(options.page, '--page', 1_000_000) ?? 1;
+        const pageSize = positive(options.pageSize, '--page-size', CERTIFICATE_MAX_PAGE_SIZE) ?? 50;
+        const session = pkiSession(context, options.server);
+        try {
+          if (options.ca !== undefined) filters.caId = (await caByName(session, options.ca, '--ca')).id;
+          const found = await session.api.searchCertificates({ page, pageSize, sortField: 'createdAt', sortDirection: 'desc', filters });
+          if (options.json) return printJson(context, found);
+          if (found.results.length === 0) {
+            context.stdout('No certificate matches.\n');
+            return;
+          }
+          printColumns(
+            context,
+            ['SERIAL', 'SUBJECT', 'STATUS', 'TYPE', 'TEMPLATE', 'CA', 'VALID TO'],
+            found.results.map((c) => [c.serialNumber, c.subject, c.status, c.class ?? '-', c.template ?? '-', c.caName, c.validTo.slice(0, 10)]),
+          );
+          const first = (found.page - 1) * found.pageSize + 1;
+          const total = found.totalCapped ? `more than ${found.totalResults}` : String(found.totalResults);
+          context.stdout(`${first}-${first + found.results.length - 1} of ${total}\n`);
+        } finally {
+          session.saveCookies();
+        }
+      }),
+    );
+  return configureCommand(command, context);
+}
+
+/** A positive whole number option, at most `max`. */
+function positive(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw usageError(`${flag} must be a whole number from 1 to ${max}, got '${value}'`);
+  return n;
+}
+
 /** The `certs` group. */
 export function certsCommand(context: CliContext = processContext()): Command {
-  const command = new Command('certs').description('Issue, revoke and fetch certificates').addCommand(issueCommand(context)).addCommand(revokeCommand(context)).addCommand(getCommand(context));
+  const command = new Command('certs').description('Issue, revoke and fetch certificates').addCommand(issueCommand(context)).addCommand(revokeCommand(context)).addCommand(getCommand(context)).addCommand(listCommand(context));
   return configureCommand(command, context);
 }

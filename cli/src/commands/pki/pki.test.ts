@@ -135,7 +135,7 @@ describe('tessera ca, templates and certs with an API key', () => {
     expect(await templateRows()).toEqual(before);
   });
 
-  it('should issue from an openssl CSR and print PEM, save it in each format, and revoke it by serial', async () => {
+  it('should issue from an openssl CSR and print PEM, save it in each format, revoke it by serial, and list it by type and status', async () => {
     openssl('req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'web.key', '-subj', '/CN=web.example.com', '-addext', 'subjectAltName=DNS:web.example.com', '-out', 'web.csr');
     const issued = await cli(certsCommand, ['issue', '--csr', path.join(dir, 'web.csr'), '--template', 'tls-server']);
     expect(issued.code).toBe(0);
@@ -159,6 +159,20 @@ describe('tessera ca, templates and certs with an API key', () => {
     writeFileSync(path.join(dir, 'issuing.crl'), crl.rawPayload);
     expect(openssl('crl', '-inform', 'DER', '-in', 'issuing.crl', '-noout', '-text')).toContain(`Serial Number: ${serial.toUpperCase()}`);
     expect((await cli(certsCommand, ['revoke', serial, '--reason', 'keyCompromise'])).code).toBe(1); // already revoked
+
+    // `certs list`: filtered on the server by type (the template's class), status, subject and CA.
+    const listed = await cli(certsCommand, ['list', '--type', 'device', '--status', 'revoked,issued', '--ca', 'Issuing']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^SERIAL\s+SUBJECT\s+STATUS\s+TYPE\s+TEMPLATE\s+CA\s+VALID TO\n/);
+    expect(listed.out).toMatch(new RegExp(`\\n${serial.toLowerCase()}\\s+CN=web\\.example\\.com\\s+revoked\\s+DEVICE\\s+tls-server\\s+Issuing\\s+\\d{4}-\\d\\d-\\d\\d\\n`));
+    expect(listed.out).toMatch(/\n1-1 of 1\n$/);
+    expect(await cli(certsCommand, ['list', '--type', 'USER'])).toMatchObject({ code: 0, out: 'No certificate matches.\n' });
+    expect(await cli(certsCommand, ['list', '--status', 'issued', '--subject', 'web.example'])).toMatchObject({ code: 0, out: 'No certificate matches.\n' });
+    const json = await cli(certsCommand, ['list', '--subject', 'WEB.EXAMPLE', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ totalResults: 1, totalCapped: false, results: [{ serialNumber: serial.toLowerCase(), class: 'DEVICE', status: 'revoked' }] });
+    expect(await cli(certsCommand, ['list', '--type', 'ROBOT'])).toMatchObject({ code: 2, err: expect.stringContaining('--type must be one of USER, DEVICE, AUTOENROLLUSER, AUTOENROLLDEVICE, ANY') });
+    expect(await cli(certsCommand, ['list', '--status', 'issued,lost'])).toMatchObject({ code: 2, err: expect.stringContaining("got 'lost'") });
+    expect(await cli(certsCommand, ['list', '--page-size', '500'])).toMatchObject({ code: 2, err: expect.stringContaining('--page-size must be a whole number from 1 to 100') });
 
     expect(await cli(certsCommand, ['get', 'abcdef0123', '--out', path.join(dir, 'none.pem')])).toMatchObject({ code: 1, err: expect.stringContaining('no certificate with serial abcdef0123') });
     expect(await cli(certsCommand, ['issue', '--csr', path.join(dir, 'web.csr'), '--template', 'nope'])).toMatchObject({ code: 1, err: expect.stringContaining("no certificate template named 'nope'") });
