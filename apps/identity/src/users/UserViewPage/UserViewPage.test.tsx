@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigateToUrl } from 'single-spa';
-import { MESSAGES } from '@tessera/domain';
+import { MESSAGES, USER_FIELD_CATEGORIES } from '@tessera/domain';
 import { apiError, fakeApi, installMatchMedia, page, renderWithStore, signInViewer, testRole, testUser } from '../../testing/renderWithStore';
 import { UserViewPage } from './UserViewPage';
 
@@ -22,7 +22,12 @@ describe('UserViewPage', () => {
     signInViewer(['userView']);
     setup(testUser({ categories: { personal: { title: 'Dr' }, organisationDetails: {}, passType: {}, privileges: { canSponsor: true }, medical: {}, vehicles: {} } }));
     expect(await screen.findByRole('heading', { name: 'Alice Archer' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Personal details' })).toBeTruthy();
+    // One section per signin §3 category, then login details and the metadata timestamps.
+    for (const category of USER_FIELD_CATEGORIES) expect(screen.getByRole('heading', { name: category.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Login details' })).toBeTruthy();
+    const metadata = within(screen.getByRole('region', { name: 'Metadata' }));
+    expect(metadata.getByText('Created')).toBeTruthy();
+    expect(metadata.getByText('Updated')).toBeTruthy();
     expect(screen.getByText('Dr')).toBeTruthy();
     expect(await screen.findByText('Operator')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
