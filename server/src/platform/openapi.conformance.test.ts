@@ -4,16 +4,10 @@
  * audit broken; each live answer must be declared (status), in a declared media type, and its body must
  * validate against the declared schema (ajv 8, the validator Fastify itself uses).
  */
-import { dirname } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { schemaValidator } from '../test-helpers/ajv';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-
-// ajv 8 as Fastify's own schema compiler resolves it (no new dependency).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Ajv = require(require.resolve('ajv', { paths: [dirname(require.resolve('@fastify/ajv-compiler'))] })).default;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const addFormats = require('ajv-formats');
 
 type Json = Record<string, unknown>;
 type Schema = Json & { $ref?: string; type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; enum?: unknown[]; const?: unknown };
@@ -26,8 +20,7 @@ const UUID = '00000000-0000-4000-8000-000000000000';
 describe('OpenAPI conformance', () => {
   let t: TestContext;
   let doc: Doc;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = schemaValidator();
   const checked = new Map<string, Set<number>>();
 
   beforeAll(async () => {
@@ -143,7 +136,17 @@ describe('OpenAPI conformance', () => {
     expect(doc.paths['/api2/IDM-v1/Users']!.get!.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths['/api2/IDM-v1/Version']!.get!.security).toEqual([]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc['x-websockets']['/api2/CMS-v2/ListReadersStream']).toBeDefined();
+    // Every websocket stream of the spec (signin §7 "per version": both CMS versions) and the designed ones (the
+    // temporary card's in both, IssueVSC's in CMS-v2 as IssueVSC itself), each with what a client needs to use it.
+    const streams = ['ListReadersStream', 'IssueCardStream', 'ReissueCardStream', 'RegisterCardStream', 'UnregisterCardStream', 'IssueTemporaryCardStream'];
+    const paths = [...['CMS-v1', 'CMS-v2'].flatMap((version) => streams.map((stream) => `/api2/${version}/${stream}`)), '/api2/CMS-v2/IssueVSCStream'];
+    expect(Object.keys(doc['x-websockets']).sort()).toEqual([...paths].sort());
+    for (const path of paths) {
+      expect({ path, doc: doc['x-websockets'][path] }).toEqual({ path, doc: expect.objectContaining({ summary: expect.any(String), description: expect.stringContaining('Upgrade: websocket'), refusals: expect.objectContaining({ 401: 'not_logged_in' }), serverMessages: expect.objectContaining({ oneOf: expect.any(Array) }) }) });
+    }
+    // The documented message schemas compile (a live ListReadersStream's messages are validated against them in
+    // smartcards/cms-client.routes.test.ts).
+    for (const [path, entry] of Object.entries(doc['x-websockets'])) expect({ path, valid: ajv.validate(entry.serverMessages, { type: 'not-a-message' }) }).toEqual({ path, valid: false });
   });
 
   it('should declare what the three answers of issue 11 really are', async () => {

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
+import { schemaValidator } from '../test-helpers/ajv';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { CONSOLE_ORIGIN, connectAgent, linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
@@ -267,6 +268,11 @@ describe('CMS Client relay through the agent hub', () => {
     await waitFor(() => messages.some((m) => m.type === 'cardIdentified'));
     ws.close(1000);
     expect((await t.auditRows('cms.ListReadersStream')).length).toBe(1);
+    // Each message is one the OpenAPI document declares for the stream (`x-websockets`, issue 11).
+    const declared = (await admin.get('/api/openapi.json')).json()['x-websockets']['/api2/CMS-v1/ListReadersStream'].serverMessages;
+    const ajv = schemaValidator();
+    for (const message of messages) expect({ message, valid: ajv.validate(declared, message) || ajv.errorsText() }).toEqual({ message, valid: true });
+    expect([...new Set(messages.map((m) => m.type))]).toEqual(expect.arrayContaining(['readers', 'cardRemoved', 'cardInserted', 'cardIdentified']));
   });
 
   it('should list readers for an anonymous session on AnonymousListReaders only', async () => {
