@@ -3,8 +3,8 @@
  * card to a user; the user sees it on /self/portal/ (status, template, certificate), sets secret questions, requests a
  * new card on /self/requestSmartcard/{id} (the operator sees the request; a second one is refused); signed out, on
  * /anonymousportal the user finds the card in the agent's readers, resets the forgotten PIN on manageSmartcard with
- * the secret answers (a wrong answer first), and the card then accepts the new PIN (smartcard sign-in). The card is
- * cleaned afterwards (factory-fresh for the other journeys).
+ * the secret answers (a wrong answer first), and the card then accepts the new PIN (smartcard sign-in); signed in
+ * again, the user changes the card's PIN on /self/portal/ and the card accepts that PIN. The card is cleaned afterwards (factory-fresh for the other journeys).
  */
 import { AGENT_E2E_PORT } from '../playwright.config';
 import { apiCall, apiLogin, createUserWithPermissions, expect, test } from './fixtures';
@@ -13,6 +13,7 @@ const READER = 'Tessera Virtual Reader 0';
 const AGENT_URL = `http://127.0.0.1:${AGENT_E2E_PORT}`;
 const PIN = '24681357';
 const NEW_PIN = '86427531';
+const PORTAL_PIN = '97531864';
 const QUESTIONS = ['What was the first street you lived on?', 'Where did you go on your first holiday?', "What was your first pet's name?"];
 const ANSWERS = ['Elm Street', 'Brighton', 'Rex'];
 
@@ -123,6 +124,33 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     await cardForm.getByRole('button', { name: 'Sign in with the card' }).click();
     await expect(userPage).toHaveURL(/\/home$/);
     expect((await (await userPage.request.get(`${baseURL}/api/login`)).json()).username).toBe(holder.username);
+
+    // 7. Signed in, the user changes the PIN of their own card on /self/portal/ (a wrong current PIN first).
+    await userPage.goto('/self/portal/');
+    await userPage.getByRole('button', { name: 'Change my card PIN' }).click();
+    const pinForm = userPage.getByRole('form', { name: 'Change the card PIN' });
+    await expect(pinForm.getByTestId('pin-card')).toHaveText(`Card ${serial} in ${READER}`, { timeout: 30_000 });
+    await expect(pinForm).toContainText('PIN must be between 8-8 numbers');
+    await pinForm.getByLabel('Current PIN').fill(PIN);
+    await pinForm.getByLabel('New PIN', { exact: true }).fill(PORTAL_PIN);
+    await pinForm.getByLabel('Confirm new PIN').fill(PORTAL_PIN);
+    await pinForm.getByRole('button', { name: 'Change PIN' }).click();
+    await expect(pinForm.getByText(/^Incorrect PIN provided\. 2 tries left\.$/)).toBeVisible({ timeout: 30_000 });
+    await pinForm.getByLabel('Current PIN').fill(NEW_PIN);
+    await pinForm.getByRole('button', { name: 'Change PIN' }).click();
+    await expect(userPage.getByRole('status').filter({ hasText: 'Successfully changed PIN' }).first()).toBeVisible({ timeout: 30_000 });
+
+    // 8. The card accepts the PIN set on the portal, not the one before (smartcard sign-in again).
+    expect((await apiCall(userPage.request, baseURL!, 'POST', '/api2/Authentication-v1/logout')).status()).toBe(204);
+    await userPage.goto('/login');
+    await userPage.getByRole('button', { name: 'Sign in with a smartcard' }).click();
+    const again2 = userPage.getByRole('form', { name: 'Sign in with a smartcard' });
+    await again2.getByLabel('Card PIN').fill(NEW_PIN);
+    await again2.getByRole('button', { name: 'Sign in with the card' }).click();
+    await expect(again2.getByText('Incorrect PIN.')).toBeVisible();
+    await again2.getByLabel('Card PIN').fill(PORTAL_PIN);
+    await again2.getByRole('button', { name: 'Sign in with the card' }).click();
+    await expect(userPage).toHaveURL(/\/home$/);
   } finally {
     await user.close();
     await page.goto('/credentials/smartcards/cms');
