@@ -1,6 +1,6 @@
 /**
  * Issue 15 self-service screens end to end in Chromium with the agent and its virtual reader: an operator issues a
- * card to a user; the user sees it on /self/portal/ (status, template, certificate), sets secret questions, requests a
+ * card to a user; the user sees it on /self/portal/ (status, template, certificate, its picture), sets secret questions, requests a
  * new card on /self/requestSmartcard/{id} (the operator sees the request; a second one is refused); signed out, on
  * /anonymousportal the user finds the card in the agent's readers, resets the forgotten PIN on manageSmartcard with
  * the secret answers (a wrong answer first), and the card then accepts the new PIN (smartcard sign-in); signed in
@@ -30,6 +30,9 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     pin: { minLength: 8, maxLength: 8, digitsOnly: true },
   });
   expect(cardTemplate.status(), await cardTemplate.text()).toBe(201);
+  const layout = { front: { background: { color: '#003366' }, elements: [{ type: 'text', source: { field: 'userName' }, x: 5, y: 5, fontSize: 4, color: '#ffffff' }] }, back: { background: { color: '#ffffff' }, elements: [] } };
+  const savedLayout = await apiCall(page.request, baseURL!, 'PUT', '/api2/CMS-v2/CardLayout', { templateId: (await cardTemplate.json()).cardTemplateId, layout });
+  expect(savedLayout.status(), await savedLayout.text()).toBe(200);
   const holder = await createUserWithPermissions(page.request, baseURL!, ['selfServicePortal']);
 
   await page.addInitScript((agentUrl) => localStorage.setItem('tessera.userSettings', JSON.stringify({ agentUrl })), AGENT_URL);
@@ -62,6 +65,12 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     await expect(card.getByRole('table', { name: `Certificates of card ${serial}` })).toContainText('9A');
     await expect(card.getByRole('table', { name: `Certificates of card ${serial}` })).toContainText('CN=');
     await expect(userPage.getByRole('listitem', { name: /^Smartcard / })).toHaveCount(1);
+    // The card's picture: its template's layout rendered by the server with the user's own data.
+    for (const side of ['Front', 'Back']) {
+      const image = card.getByRole('img', { name: `${side} of card ${serial}` });
+      await expect(image).toHaveAttribute('src', /^data:image\/png;base64,[A-Za-z0-9+/]{100,}/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(500);
+    }
 
     // 3. Secret questions.
     await userPage.goto('/self/resetquestions');
