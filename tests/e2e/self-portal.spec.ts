@@ -4,7 +4,8 @@
  * new card on /self/requestSmartcard/{id} (the operator sees the request; a second one is refused); signed out, on
  * /anonymousportal the user finds the card in the agent's readers, resets the forgotten PIN on manageSmartcard with
  * the secret answers (a wrong answer first), and the card then accepts the new PIN (smartcard sign-in); signed in
- * again, the user changes the card's PIN on /self/portal/ and the card accepts that PIN. The card is cleaned afterwards (factory-fresh for the other journeys).
+ * again, the user changes the card's PIN on /self/portal/ and the card accepts that PIN; signed out, guessing the
+ * answers on manageSmartcard ends in the server's throttle message (audited). The card is cleaned afterwards (factory-fresh for the other journeys).
  */
 import { AGENT_E2E_PORT } from '../playwright.config';
 import { apiCall, apiLogin, createUserWithPermissions, expect, test } from './fixtures';
@@ -160,6 +161,34 @@ test('a user sees their card on /self/portal/, requests a card, and resets the f
     await again2.getByLabel('Card PIN').fill(PORTAL_PIN);
     await again2.getByRole('button', { name: 'Sign in with the card' }).click();
     await expect(userPage).toHaveURL(/\/home$/);
+
+    // 9. Signed out on manageSmartcard, someone guesses the answers until the server throttles them: its message on
+    // screen, a 'throttled' audit event on the server, and the card still opens with the portal's PIN.
+    expect((await apiCall(userPage.request, baseURL!, 'POST', '/api2/Authentication-v1/logout')).status()).toBe(204);
+    await userPage.goto('/anonymousportal');
+    await userPage.getByRole('table', { name: 'Card readers' }).getByRole('row', { name: READER }).getByRole('link', { name: 'Reset PIN' }).click({ timeout: 30_000 });
+    await userPage.getByRole('button', { name: 'Show my secret questions' }).click();
+    const guess = userPage.getByRole('form', { name: 'Reset the card PIN' });
+    for (const question of QUESTIONS) await guess.getByLabel(question).fill('wrong guess');
+    await guess.getByLabel('New PIN', { exact: true }).fill('11223344');
+    await guess.getByLabel('Confirm new PIN').fill('11223344');
+    const throttleText = "Could not reset card PIN: You're making too many requests too quickly! Please slow down.";
+    let attempts = 0;
+    while (attempts < 6) {
+      attempts += 1;
+      await guess.getByRole('button', { name: 'Reset PIN' }).click();
+      const shown = guess.getByText(/^Could not reset card PIN: /);
+      await expect(shown).toBeVisible({ timeout: 30_000 });
+      if ((await shown.textContent()) === throttleText) break;
+      await expect(shown).toHaveText('Could not reset card PIN: The answers do not match.');
+    }
+    await expect(guess.getByText(throttleText)).toBeVisible();
+    // Five answer checks per user and window; two were spent on step 5.
+    expect(attempts).toBe(4);
+    const throttled = await page.request.get(`${baseURL}/api2/Monitoring-v1/AuditEvents?action=secret_questions.answer&take=100`);
+    const events = (await throttled.json()).results as { targetId: string; outcome: string; detail: { reason?: string } }[];
+    expect(events.filter((e) => e.targetId === userId && e.detail.reason === 'throttled')).toHaveLength(1);
+    expect(events.filter((e) => e.targetId === userId && e.detail.reason === 'wrong answers')).toHaveLength(4);
   } finally {
     await user.close();
     await page.goto('/credentials/smartcards/cms');
