@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Text } from '@primer/react';
 import { TextField } from '@tessera/ui';
@@ -15,6 +15,13 @@ export function ChangePinSection() {
   const [oldPin, setOldPin] = useState('');
   const [newPin, setNewPin] = useState('');
   const [confirmPin, setConfirmPin] = useState('');
+  // A changed PIN leaves no PIN in the form.
+  useEffect(() => {
+    if (pinChange.status !== 'done') return;
+    setOldPin('');
+    setNewPin('');
+    setConfirmPin('');
+  }, [pinChange.status]);
   const errorOf = (field: 'oldPin' | 'newPin' | 'confirmPin') => (pinChange.status === 'failed' && pinChange.field === field ? (pinChange.message ?? undefined) : undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -127,6 +127,8 @@ describe('SelfPortalPage', () => {
       expect((await within(form).findByRole('status')).textContent).toBe(MESSAGES.PIN_CHANGED);
       expect(changeCardPin).toHaveBeenCalledWith({ card_id: { readerName: 'Reader C' }, old_pin: '24681357', new_pin: '13572468' }, 'CMS-v1');
       expect(showToast).toHaveBeenCalledWith({ type: 'success', title: 'Successfully changed PIN', message: '' });
+      // No PIN stays in the form.
+      expect(['Current PIN', 'New PIN', 'Confirm new PIN'].map((label) => (within(form).getByLabelText(label) as HTMLInputElement).value)).toEqual(['', '', '']);
     });
 
     it("should toast 'Incorrect PIN provided.' with the tries left on a 403, and 'Could not change card PIN.' with the reason otherwise", async () => {
