@@ -40,7 +40,8 @@ test('the readers panel shows the virtual card live and validates its PIN', asyn
   const pin = row.getByRole('textbox', { name: 'Card PIN for Tessera Virtual Reader 0' });
   await pin.fill('999999');
   await row.getByRole('button', { name: 'Validate PIN' }).click();
-  await expect(row.getByRole('status')).toHaveText('Incorrect PIN.');
+  // The server's 403 text: 'Incorrect PIN.' with the tries the card has left when it told them.
+  await expect(row.getByRole('status')).toHaveText(/^Incorrect PIN\.( \d tries left\.)?$/);
   await pin.fill('12');
   await row.getByRole('button', { name: 'Validate PIN' }).click();
   await expect(row.getByRole('status')).toHaveText('PIN must be between 6-8 numbers');

@@ -42,6 +42,9 @@ test('an administrator issues a VSC, then a temporary card replacing it, and see
     await vscForm.getByLabel('PIN', { exact: true }).fill('24681357');
     await vscForm.getByRole('button', { name: 'Issue VSC' }).click();
     await expect(page.getByTestId('vsc-status')).toHaveText('VSC issued successfully!', { timeout: 60_000 });
+    // The VSC's steps as IssueVSCStream reported them (the server follows the reader the agent made).
+    const vscSteps = page.getByRole('list', { name: 'VSC progress' });
+    for (const step of ['Card read', 'PIN, PUK and keys set on the card', 'Certificates issued', 'Certificates written to the card']) await expect(vscSteps).toContainText(step);
     const vscHref = await page.getByRole('link', { name: 'View the VSC' }).getAttribute('href');
     const vscId = vscHref!.split('/').at(-1)!;
     const vsc = await (await page.request.get(`${baseURL}/api2/CMS-v2/Smartcard?id=${vscId}`)).json();

@@ -2,6 +2,7 @@
  * @tessera/app-self: the self-service area (admin-console §2 "Self-service").
  * Exports only the single-spa lifecycles; mounts into its own element inside `#tessera-main`.
  */
+import { linkLocalAgent } from '@tessera/agent-client';
 import { injectEpic, injectSlice } from '@tessera/store';
 import { createAreaApp } from '@tessera/ui';
 import { SelfRoot } from './SelfRoot';
@@ -12,7 +13,7 @@ const app = createAreaApp({
   Root: SelfRoot,
   injectState() {
     for (const slice of selfSlices) injectSlice(slice);
-    injectEpic(selfEpic);
+    injectEpic((action$, state$, deps) => selfEpic(action$, state$, { ...deps, connectAgent: async () => (await linkLocalAgent({ api: deps.api, fetch: globalThis.fetch.bind(globalThis) })).cmsVersion }));
   },
 });
 

@@ -5,7 +5,7 @@ import { changePasswordEpic, passwordConfigEpic } from './change-password/change
 import { changePasswordSlice } from './change-password/changePassword.slice';
 import { secretQuestionsPageEpic, secretQuestionsResetLinkEpic, secretQuestionsSaveEpic } from './secret-questions/secretQuestions.epics';
 import { secretQuestionsSlice } from './secret-questions/secretQuestions.slice';
-import { selfCardRequestEpic, selfCardsPortalEpic, selfCardTemplatesEpic } from './self-cards/selfCards.epics';
+import { selfCardPicturesEpic, selfCardRequestEpic, selfCardsPortalEpic, selfCardTemplatesEpic, selfPinCardEpic, selfPinChangeEpic } from './self-cards/selfCards.epics';
 import { selfCardsSlice } from './self-cards/selfCards.slice';
 
 /** The self app's slices. */
@@ -21,4 +21,7 @@ export const selfEpic = combineEpics<Action, Action, unknown, SelfEpicDependenci
   selfCardsPortalEpic,
   selfCardTemplatesEpic,
   selfCardRequestEpic,
+  selfPinCardEpic,
+  selfPinChangeEpic,
+  selfCardPicturesEpic,
 );

@@ -65,7 +65,11 @@ export function registerCardStreams(app: FastifyInstance, options: CardStreamOpt
       refusals: { 401: 'not_logged_in', 403: 'Forbidden (other origin or missing permission)' },
       serverMessages: {
         oneOf: [
-          { type: 'object', required: ['type', 'readerName', 'operationId', 'step'], properties: { type: { const: CARD_PROGRESS_EVENT }, readerName: { type: 'string' }, operationId: { type: 'string' }, step: { type: 'string' } } },
+          {
+            type: 'object',
+            required: ['type', 'readerName', 'operationId', 'step'],
+            properties: { type: { const: CARD_PROGRESS_EVENT }, readerName: { type: 'string' }, operationId: { type: 'string' }, step: { type: 'string' }, virtualReaderName: { type: 'string', description: 'IssueVSCStream: the reader the agent made for the VSC (readerName stays empty)' } },
+          },
           { type: 'object', required: ['type', 'readerName', 'operationId', 'result'], properties: { type: { const: CARD_OPERATION_DONE }, readerName: { type: 'string' }, operationId: { type: 'string' }, result: { type: 'object' } } },
           {
             type: 'object',
@@ -113,7 +117,10 @@ export function registerCardStreams(app: FastifyInstance, options: CardStreamOpt
       const problem = schemaProblem(options.schema, body);
       if (problem) return failed(new AppError('VALIDATION', 400, problem.message, { field: problem.field }));
       off = app.agentHub.subscribe(auth.session.id, (event) => {
-        if (event.type === CARD_PROGRESS_EVENT && event.operationId === operationId) send(event);
+        if (event.type !== CARD_PROGRESS_EVENT || event.operationId !== operationId) return;
+        // A request that names no reader (IssueVSC: the agent makes one) keeps the stream's own name on every message,
+        // so the console follows one stream by one name; the card's reader goes along as virtualReaderName.
+        send(readerName ? event : { ...event, readerName, virtualReaderName: event.readerName });
       });
       options.run(auth, actor, body, operationId).then(
         (result) => finish({ type: CARD_OPERATION_DONE, result }),

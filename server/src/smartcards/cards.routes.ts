@@ -128,9 +128,10 @@ export const cardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/api2/${v}/ChangePin`,
       {
-        config,
+        // selfServicePortal: the holder's own card only (`/self/portal/`; the service checks the card's user).
+        config: { ...config, permission: ['smartcardManage', 'selfServicePortal'] },
         schema: {
-          summary: 'Change the PIN of the card in a reader',
+          summary: 'Change the PIN of the card in a reader (selfServicePortal alone: a card assigned to the caller only)',
           tags,
           body: Type.Object({ card_id: CardIdSchema, old_pin: PinSchema(), new_pin: PinSchema() }, { additionalProperties: false }),
           response: { 200: Type.Object({ changed: Type.Boolean() }), ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504) },

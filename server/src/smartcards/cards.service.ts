@@ -13,14 +13,14 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, DEFAULT_PIN, DEFAULT_PUK, PivCommands, PivError, SLOT, type GeneratedKey, type PivSession, type Slot } from '@tessera/card';
-import { isTemporaryCardExpired, TEMPORARY_CARD_MESSAGES, withReason } from '@tessera/domain';
+import { isTemporaryCardExpired, SELF_CARD_MESSAGES, TEMPORARY_CARD_MESSAGES, withReason } from '@tessera/domain';
 import { MESSAGES, parseCertId, validatePin, type IssueCardRequest, type Smartcard, type SmartcardCertificate, type SmartcardListQuery, type SmartcardStatus, SUSPENDABLE_STATUSES } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditEventInput, AuditWriter } from '../platform/audit';
 import { auditCardChangeStarts } from './card-audit';
 import type { AuthContext } from '../platform/types';
 import type { SecretBox } from '../platform/secret-box';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
 import { users } from '../identity/accounts.service';
 import { x509, type PkiDeps } from '../pki/pki.service';
 import { holdCertificates, releaseCertificates, revoke as revokeCertificate, submitCsr } from '../certificates/certificates.service';
@@ -271,23 +271,27 @@ const readerOf = (cardId: { readerName?: string | undefined; reader_name?: strin
 
 /**
  * `POST /api2/{v}/ChangePin {card_id, old_pin, new_pin}`: the new PIN must meet the card's template rule; a wrong
- * old PIN is 403 with the tries left and changes nothing; a suspended card is refused (409). Audited
- * `smartcard.change-pin` (never a PIN).
+ * old PIN is 403 with the tries left and changes nothing; a suspended card is refused (409). A caller without
+ * smartcardManage (selfServicePortal only, `/self/portal/`) may change the PIN of a card assigned to themselves only
+ * (403 otherwise, the card untouched). Audited `smartcard.change-pin` (never a PIN; `self: true` for the holder's own).
  */
 export async function changePin(deps: CardsDeps, auth: AuthContext, actor: Actor, request: { card_id: { readerName?: string; reader_name?: string }; old_pin: string; new_pin: string }): Promise<{ changed: true }> {
   const readerName = readerOf(request.card_id);
   return withRemoteCard({ hub: deps.hub, sessionId: auth.session.id, readerName }, async (card, piv) => {
     card.step('read card');
     const row = await recordOfCard(deps, auth.tenantId, piv);
+    const self = !auth.permissions?.has('smartcardManage');
+    if (self && row.user_id !== auth.userId) throw new ForbiddenError(SELF_CARD_MESSAGES.NOT_YOUR_CARD);
     if (row.status === 'suspended') throw new ConflictError('card_id', MESSAGES.SMARTCARD_IS_SUSPENDED);
     const problem = validatePin(request.new_pin, await pinRequirementsOfTemplate(deps.db, auth.tenantId, row.card_template_id ?? undefined).catch(() => pinRequirementsOfTemplate(deps.db, auth.tenantId)));
     if (problem) throw new ValidationError('new_pin', problem, { exact: true });
-    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail: { readerName } });
+    const detail = self ? { readerName, self: true } : { readerName };
+    await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail });
     card.step('change PIN');
     await piv.batch([PivCommands.changePin(request.old_pin, request.new_pin)]).catch((error: unknown) => {
       throw pinActionError(error, MESSAGES.PIN_CHANGE_FAILED);
     });
-    await deps.db.transaction().execute((trx) => deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail: { readerName } }));
+    await deps.db.transaction().execute((trx) => deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.change-pin', targetType: 'smartcard', targetId: row.id, detail }));
     card.step('done');
     return { changed: true as const };
   });

@@ -1,7 +1,8 @@
 /**
  * Self-service PIN reset with secret questions through the real parts (issue 15): a real app and PGlite, a real
  * agent with virtual PIV cards linked over gRPC, a card issued by IssueCard, then on an anonymous session (the
- * anonymous portal) CardSecretQuestions and ResetPinQA; the card afterwards answers to the new PIN.
+ * anonymous portal) CardSecretQuestions and ResetPinQA; the card afterwards answers to the new PIN. Wrong answers
+ * are throttled per user (429 with Retry-After, audited), the card untouched.
  */
 import { buildSecretQuestionSet, hashSecretAnswers, newClientSalt, SECURITY_QUESTIONS } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
@@ -9,6 +10,7 @@ import type { TestClient } from '../test-helpers/client';
 import { linkAgent, testAgent, waitFor } from '../test-helpers/agent-link';
 import type { Agent } from '../../../agent/src/agent';
 import { withRemoteCard } from './remote-card';
+import { SECRET_ANSWER_ATTEMPTS, SECRET_ANSWER_WINDOW_SECONDS } from './secret-questions.service';
 
 const READER = 'Tessera Virtual Reader 0';
 const PIN = '24681357';
@@ -112,5 +114,26 @@ describe('ResetPinQA and CardSecretQuestions through the agent and the virtual c
     expect((await olga.get(`/api2/CMS-v2/CardSecretQuestions?card_serial=${serial}`)).statusCode).toBe(404);
     const reset = await olga.post('/api2/CMS-v2/ResetPinQA', { card_id: { serial, readerName: READER }, new_pin: PIN, secret_answers: await answersFor(ANSWERS) });
     expect(reset.statusCode).toBe(404);
+  });
+
+  it('should throttle wrong answers on an anonymous session: 429 with Retry-After, then even the right answers refused, each audited', async () => {
+    const guess = async (answers: string[]) => anon.post('/api2/CMS-v2/ResetPinQA', { card_id: { serial, readerName: READER }, new_pin: '11223344', secret_answers: await answersFor(answers) });
+    const statuses: number[] = [];
+    for (let i = 0; i < SECRET_ANSWER_ATTEMPTS + 1 && statuses.at(-1) !== 429; i++) statuses.push((await guess(['Oak Street', 'Paris', 'Rex'])).statusCode);
+    // Wrong answers answer 403 until the per-user budget is spent (the earlier tests of this file spent some of it).
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 403)).toBe(true);
+    const throttled = await guess(ANSWERS);
+    expect([throttled.statusCode, throttled.body]).toEqual([429, 'Too Many Requests']);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(SECRET_ANSWER_WINDOW_SECONDS);
+    const reasons = (await t.auditRows('secret_questions.answer')).map((r) => r.detail.reason);
+    expect(reasons.filter((r) => r === 'throttled')).toHaveLength(2);
+    expect(reasons.filter((r) => r === 'wrong answers')).toHaveLength(1 + statuses.length - 1);
+    // The card was not touched: the PIN set by the reset still opens it.
+    await withRemoteCard({ hub: t.app.agentHub, sessionId: anonSessionId, readerName: READER }, async (_card, piv) => {
+      await piv.select();
+      await piv.verifyPin(NEW_PIN);
+    });
   });
 });

@@ -146,4 +146,36 @@ describe('Self-service smartcards', () => {
     expect((await nobody.get('/api/self/card-templates')).statusCode).toBe(403);
     expect((await t.client().get('/api/self/smartcards')).statusCode).toBe(401);
   });
+
+  it("should render the viewer's own card with its template's layout and the viewer's data, 403 for another's card, 404 without a layout", async () => {
+    const admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    const layout = { front: { background: { color: '#003366' }, elements: [{ type: 'text', source: { field: 'userName' }, x: 5, y: 5, fontSize: 4 }] }, back: { background: { color: '#ffffff' }, elements: [] } };
+    expect((await admin.put('/api2/CMS-v2/CardLayout', { templateId, layout })).statusCode).toBe(200);
+    const idOf = async (serial: string) => (await t.db.selectFrom('smartcards').select('id').where('serial_number', '=', serial).executeTakeFirstOrThrow()).id;
+    const listed = (await sam.get('/api/self/smartcards')).json() as { serialNumber: string; hasLayout: boolean }[];
+    expect(Object.fromEntries(listed.map((c) => [c.serialNumber, c.hasLayout]))).toEqual({ 'SAM-1': true, 'SAM-2': false });
+
+    const picture = await sam.get(`/api/self/smartcards/${await idOf('SAM-1')}/picture`);
+    expect(picture.statusCode).toBe(200);
+    const front = Buffer.from(picture.json().frontCompressed, 'base64');
+    expect(front.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(Buffer.from(picture.json().backCompressed, 'base64').subarray(0, 4).toString('hex')).toBe('89504e47');
+    // The same image the operator's renderer makes for sam with this template, and not bob's.
+    const forSam = (await admin.get(`/api2/CMS-v2/CardLayoutCompressed?userId=${samId}&templateId=${templateId}`)).json();
+    const forBob = (await admin.get(`/api2/CMS-v2/CardLayoutCompressed?userId=${bobId}&templateId=${templateId}`)).json();
+    expect(picture.json().frontCompressed).toBe(forSam.frontCompressed);
+    expect(picture.json().frontCompressed).not.toBe(forBob.frontCompressed);
+
+    const bobs = await sam.get(`/api/self/smartcards/${await idOf('BOB-1')}/picture`);
+    expect([bobs.statusCode, bobs.json()]).toEqual([403, { code: 'FORBIDDEN', message: SELF_CARD_MESSAGES.NOT_YOUR_CARD_PICTURE }]);
+    expect((await sam.get(`/api/self/smartcards/${await idOf('FREE-1')}/picture`)).statusCode).toBe(403);
+    expect((await sam.get(`/api/self/smartcards/${await idOf('SAM-2')}/picture`)).statusCode).toBe(404);
+    expect((await sam.get('/api/self/smartcards/00000000-0000-4000-8000-000000000000/picture')).statusCode).toBe(404);
+    expect((await sam.get('/api/self/smartcards/nope/picture')).statusCode).toBe(400);
+    // Another tenant's user cannot reach Acme's card at all.
+    const olga = t.client();
+    await olga.post('/api2/Authentication-v1/login', { username: 'olga', password: TEST_PASSWORD }, { headers: { host: 'globex.example' } });
+    expect((await olga.get(`/api/self/smartcards/${await idOf('SAM-1')}/picture`, { headers: { host: 'globex.example' } })).statusCode).toBe(404);
+  });
 });

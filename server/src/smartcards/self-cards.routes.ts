@@ -18,6 +18,7 @@ const SelfSmartcardSchema = Type.Object({
   ...SmartcardSchema.properties,
   certificates: Type.Array(Type.Object({ slot: Type.String(), certId: Type.String(), caId: Type.String(), serialNumber: Type.String(), notAfter: Type.String(), pem: Type.String(), subject: Type.String() })),
   cardTemplateName: Type.Union([Type.String(), Type.Null()]),
+  hasLayout: Type.Boolean(),
 });
 
 const SelfCardRequestSchema = Type.Object(
@@ -25,14 +26,28 @@ const SelfCardRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Registers GET /api/self/smartcards, GET /api/self/card-templates and POST /api/self/smartcard-request/:id. */
+/** Registers GET /api/self/smartcards, GET /api/self/smartcards/:cardId/picture, GET /api/self/card-templates and POST /api/self/smartcard-request/:id. */
 export const selfCardsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, audit: app.audit, now: () => app.now() };
+  const deps = { db: app.db, audit: app.audit, sessions: app.sessions, now: () => app.now() };
 
   app.get(
     '/api/self/smartcards',
     { config, schema: { summary: "List the signed-in user's own smartcards", tags, response: { 200: Type.Array(SelfSmartcardSchema), ...errorResponses(401, 403) } } },
     async (request) => service.myCards(deps, requireAuth(request)),
+  );
+
+  app.get(
+    '/api/self/smartcards/:cardId/picture',
+    {
+      config,
+      schema: {
+        summary: "Render the signed-in user's own card with its template's layout and the user's data (403 for another user's card, 404 without a layout)",
+        tags,
+        params: Type.Object({ cardId: Uuid() }),
+        response: { 200: Type.Object({ frontCompressed: Type.String({ description: 'PNG, base64' }), backCompressed: Type.String({ description: 'PNG, base64' }) }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.myCardPicture(deps, requireAuth(request), request.params.cardId),
   );
 
   app.get(

@@ -4,21 +4,27 @@
  * `smartcard_requests` beside the operators' requests (POST /api/dps/smartcard-request).
  */
 import { X509Certificate } from 'node:crypto';
-import { SELF_CARD_MESSAGES, type SelfCardRequest, type SelfCardTemplate, type SelfSmartcard } from '@tessera/domain';
+import { SELF_CARD_MESSAGES, validateCardLayout, type SelfCardPicture, type SelfCardRequest, type SelfCardTemplate, type SelfSmartcard } from '@tessera/domain';
 import type { Db } from '../db/database';
 import type { AuditWriter } from '../platform/audit';
 import type { AuthContext } from '../platform/types';
 import type { Actor } from '../identity/users.service';
-import { ConflictError, ForbiddenError, ValidationError } from '../platform/errors';
-import { listCards } from './cards.service';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors';
+import type { SessionStore } from '../platform/session-store';
+import { getCard, listCards } from './cards.service';
+import { renderForUser } from './card-layouts.service';
 import { findCardTemplate, listCardTemplates } from './card-templates.repository';
 import * as passesRepo from './temporary-passes.repository';
 
 export interface SelfCardsDeps {
   db: Db;
   audit: AuditWriter;
+  sessions: SessionStore;
   now: () => number;
 }
+
+/** True when a template's stored layout is a card layout (a template without one renders a blank card). */
+const hasCardLayout = (layout: unknown): boolean => layout !== null && layout !== undefined && validateCardLayout(layout).ok;
 
 /** A certificate's subject as node:crypto reads it ('' when the PEM does not parse). */
 function subjectOf(pem: string): string {
@@ -32,10 +38,11 @@ function subjectOf(pem: string): string {
 /** The viewer's own cards only (the user id comes from the session, never from the request), with subjects and template names. */
 export async function myCards(deps: Pick<SelfCardsDeps, 'db'>, auth: Pick<AuthContext, 'tenantId' | 'userId'>): Promise<SelfSmartcard[]> {
   const cards = await listCards(deps, auth, auth.userId);
-  const names = new Map((await listCardTemplates(deps.db, auth.tenantId)).map((t) => [t.id, t.name]));
+  const templates = new Map((await listCardTemplates(deps.db, auth.tenantId)).map((t) => [t.id, t]));
   return cards.map((card) => ({
     ...card,
-    cardTemplateName: card.cardTemplateId ? (names.get(card.cardTemplateId) ?? null) : null,
+    cardTemplateName: card.cardTemplateId ? (templates.get(card.cardTemplateId)?.name ?? null) : null,
+    hasLayout: card.cardTemplateId ? hasCardLayout(templates.get(card.cardTemplateId)?.layout) : false,
     certificates: card.certificates.map((c) => ({ ...c, subject: subjectOf(c.pem) })),
   }));
 }
@@ -72,4 +79,16 @@ export async function requestOwnCard(deps: SelfCardsDeps, auth: AuthContext, act
     });
     return { requestId: requestId as string };
   });
+}
+
+/**
+ * `/self/portal/` card picture: the viewer's own card (403 for anyone else's, 404 for a card of another tenant or
+ * none) rendered through the card-layout renderer with the viewer's own data; 404 when its template has no layout.
+ */
+export async function myCardPicture(deps: SelfCardsDeps, auth: AuthContext, cardId: string): Promise<SelfCardPicture> {
+  const card = await getCard(deps, auth, cardId);
+  if (card.userId !== auth.userId) throw new ForbiddenError(SELF_CARD_MESSAGES.NOT_YOUR_CARD_PICTURE);
+  const template = card.cardTemplateId ? await findCardTemplate(deps.db, auth.tenantId, card.cardTemplateId) : undefined;
+  if (!template || !hasCardLayout(template.layout)) throw new NotFoundError('The card layout');
+  return renderForUser(deps, auth, { userId: auth.userId, templateId: template.id });
 }

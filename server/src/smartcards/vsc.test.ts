@@ -134,7 +134,7 @@ describe('IssueVSC', () => {
     const port = (t.app.server.address() as AddressInfo).port;
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const url = `ws://127.0.0.1:${port}${P}/IssueVSCStream`;
-    type Message = { type: string; readerName: string; operationId?: string; step?: string; field?: string; status?: number; result?: { status: string; cardType: string; userId: string; serialNumber: string } };
+    type Message = { type: string; readerName: string; virtualReaderName?: string; operationId?: string; step?: string; field?: string; status?: number; result?: { status: string; cardType: string; userId: string; serialNumber: string } };
     const run = (request: unknown) =>
       new Promise<{ messages: Message[]; closeCode: number }>((resolve, reject) => {
         const ws = new WebSocket(url, { headers: { cookie }, origin: `http://127.0.0.1:${port}` });
@@ -152,9 +152,14 @@ describe('IssueVSC', () => {
     const good = await run({ user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
     expect(good.closeCode).toBe(1000);
     expect(new Set(good.messages.map((m) => m.operationId)).size).toBe(1);
-    expect(good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT).map((m) => m.step)).toEqual(expect.arrayContaining(['read card', 'generate keys', 'issue certificates', 'write certificates', 'done']));
+    const progress = good.messages.filter((m) => m.type === CARD_PROGRESS_EVENT);
+    expect(progress.map((m) => m.step)).toEqual(expect.arrayContaining(['read card', 'generate keys', 'issue certificates', 'write certificates', 'done']));
     const last = good.messages.at(-1)!;
     expect(last).toMatchObject({ type: 'cardOperationDone', result: { status: 'issued', cardType: 'VSC', userId: aliceId } });
+    // Every message carries the stream's own (empty) reader name, so the console follows the stream by the name it
+    // chose; the progress names the reader the agent made for the VSC.
+    expect(new Set(good.messages.map((m) => m.readerName))).toEqual(new Set(['']));
+    expect(new Set(progress.map((m) => m.virtualReaderName))).toEqual(new Set([`Tessera VSC ${last.result!.serialNumber}`]));
     expect(await vscFiles()).toContain(`${last.result!.serialNumber}.vsc`);
   });
 });

@@ -1,5 +1,7 @@
 import { AgentClientError, cmsVersionFor, createAgentClient, type AgentClientApi } from './agentClient';
 import * as entry from './index';
+import { linkLocalAgent, ownAgentUrl } from './linkLocalAgent';
+import { USER_SETTINGS_STORAGE_KEY } from '@tessera/domain';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -101,6 +103,39 @@ describe('agent client', () => {
   });
 
   it('should export exactly its public names', () => {
-    expect(Object.keys(entry).sort()).toEqual(['AgentClientError', 'DEFAULT_AGENT_URL', 'cmsVersionFor', 'createAgentClient']);
+    expect(Object.keys(entry).sort()).toEqual(['AgentClientError', 'DEFAULT_AGENT_URL', 'cmsVersionFor', 'createAgentClient', 'linkLocalAgent', 'ownAgentUrl']);
+  });
+
+  describe('linkLocalAgent', () => {
+    const storageWith = (settings: unknown) => ({ getItem: (key: string) => (key === USER_SETTINGS_STORAGE_KEY ? JSON.stringify(settings) : null) });
+    const link = async (storage: Pick<Storage, 'getItem'> | null, serverAddress: () => Promise<{ AgentUrl: string }>) => {
+      const { api, calls } = setup({ version: '1.4.0' });
+      const fetchCalls = calls;
+      const fetchImpl = (async (url: string) => {
+        fetchCalls.push({ url });
+        return url.endsWith('/version') ? json(200, { version: '1.4.0' }) : json(200, { connected: true });
+      }) as typeof fetch;
+      const connection = await linkLocalAgent({ api: { ...api, cmsClientLocalAddress: serverAddress }, fetch: fetchImpl, storage });
+      return { connection, urls: fetchCalls.map((c) => c.url) };
+    };
+
+    it("should link the agent at the user's own address first, else the server's, else the default", async () => {
+      const server = jest.fn().mockResolvedValue({ AgentUrl: 'http://127.0.0.1:7000' });
+      const own = await link(storageWith({ agentUrl: 'http://127.0.0.1:6000' }), server);
+      expect(own.urls).toEqual(['http://127.0.0.1:6000/version', 'http://127.0.0.1:6000/connect']);
+      expect(own.connection).toEqual({ version: '1.4.0', cmsVersion: 'CMS-v1' });
+      expect(server).not.toHaveBeenCalled();
+      expect((await link(null, server)).urls).toEqual(['http://127.0.0.1:7000/version', 'http://127.0.0.1:7000/connect']);
+      // A server address that is not a loopback http address, or a failing call: the default.
+      expect((await link(storageWith({}), async () => ({ AgentUrl: 'http://evil.example:8802' }))).urls[0]).toBe('http://127.0.0.1:8802/version');
+      expect((await link(storageWith({}), () => Promise.reject(new Error('down')))).urls[0]).toBe('http://127.0.0.1:8802/version');
+    });
+
+    it('should read no address from broken or foreign settings', () => {
+      expect(ownAgentUrl({ getItem: () => '{not json' })).toBeNull();
+      expect(ownAgentUrl(storageWith({ agentUrl: 'https://example.com' }))).toBeNull();
+      expect(ownAgentUrl(storageWith({ agentUrl: 42 }))).toBeNull();
+      expect(ownAgentUrl(null)).toBeNull();
+    });
   });
 });

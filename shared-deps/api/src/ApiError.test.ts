@@ -18,6 +18,9 @@ describe('errorFromResponse', () => {
   });
   it('should take code, message and field from a JSON error body', () => {
     expect(errorFromResponse(403, JSON.stringify({ code: 'CSRF', message: 'Missing or invalid XSRF token' }))).toMatchObject({ code: 'CSRF', message: 'Missing or invalid XSRF token' });
+    // A card's 403 keeps the server's text with the tries the card has left.
+    expect(errorFromResponse(403, JSON.stringify({ code: 'INCORRECT_PIN', message: 'Incorrect PIN provided. 2 tries left.' }))).toMatchObject({ code: 'INCORRECT_PIN', status: 403, message: 'Incorrect PIN provided. 2 tries left.' });
+    expect(errorFromResponse(502, JSON.stringify({ code: 'NO_CMS_CLIENT', message: 'No CMS Client connected' }))).toMatchObject({ code: 'NO_CMS_CLIENT', message: 'No CMS Client connected' });
   });
   it('should ignore a JSON body with an unknown code', () => {
     expect(errorFromResponse(404, JSON.stringify({ code: 'WHAT', message: 'x' }))).toMatchObject({ code: 'NOT_FOUND', message: 'Not found.' });

@@ -28,6 +28,12 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'EMAIL_LINK_INVALID',
   'DIRECTORY_NOT_CONFIGURED',
   'DIRECTORY_FAILED',
+  // The CMS Client and card answers (signin §7, §8): their messages carry what the card said (e.g. the tries left).
+  'NO_CMS_CLIENT',
+  'CMS_CLIENT_TIMEOUT',
+  'CMS_CLIENT_ERROR',
+  'READER_NOT_FOUND',
+  'INCORRECT_PIN',
 ]);
 
 /** The codes of the global answers (signin §7, admin-console §8); they also go to `onGlobalError`. */

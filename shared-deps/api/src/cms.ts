@@ -18,8 +18,8 @@ export interface CmsCalls {
   anonymousListReaders(v: CmsVersion): Promise<{ readers: CardReader[] }>;
   /** `POST /api2/{v}/GetReader {card_id{readerName}}`. */
   getReader(v: CmsVersion, readerName: string): Promise<CardReader>;
-  /** `POST /api2/{v}/GetPinRequirements`. */
-  getPinRequirements(v: CmsVersion, readerName?: string): Promise<CardPinRequirements>;
+  /** `POST /api2/{v}/GetPinRequirements` (with `cardTemplateId`: that card template's rules). */
+  getPinRequirements(v: CmsVersion, readerName?: string, cardTemplateId?: string): Promise<CardPinRequirements>;
   /** `POST /api2/{v}/ValidatePin {card_id{readerName}, pin}` (403 INCORRECT_PIN on a wrong PIN). */
   validatePin(v: CmsVersion, readerName: string, pin: string): Promise<{ valid: boolean }>;
   /** `POST /api2/{v}/KillSession`. */
@@ -44,7 +44,8 @@ export function cmsCalls(send: HttpSend): CmsCalls {
     listReaders: (v) => send({ method: 'GET', path: `/api2/${v}/ListReaders` }),
     anonymousListReaders: (v) => send({ method: 'GET', path: `/api2/${v}/AnonymousListReaders` }),
     getReader: (v, readerName) => send({ method: 'POST', path: `/api2/${v}/GetReader`, body: { card_id: { readerName } } }),
-    getPinRequirements: (v, readerName) => send({ method: 'POST', path: `/api2/${v}/GetPinRequirements`, body: readerName ? { card_id: { readerName } } : {} }),
+    getPinRequirements: (v, readerName, cardTemplateId) =>
+      send({ method: 'POST', path: `/api2/${v}/GetPinRequirements`, body: { ...(readerName ? { card_id: { readerName } } : {}), ...(cardTemplateId ? { card_template_id: cardTemplateId } : {}) } }),
     validatePin: (v, readerName, pin) => send({ method: 'POST', path: `/api2/${v}/ValidatePin`, body: { card_id: { readerName }, pin } }),
     killCmsSession: (v) => send({ method: 'POST', path: `/api2/${v}/KillSession` }),
     pinRequirementsConfig: () => send({ method: 'GET', path: PIN_REQUIREMENTS_CONFIG }),

@@ -74,7 +74,7 @@ describe('@tessera/api exports', () => {
       // issue 15 (session 6): suspend, resume, reissue
       'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard', 'listSuspendedCards', 'getCardReport',
       // issue 15 (session 8): self-service cards
-      'mySmartcards', 'selfCardTemplates', 'requestOwnSmartcard',
+      'mySmartcards', 'selfCardTemplates', 'requestOwnSmartcard', 'myCardPicture',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

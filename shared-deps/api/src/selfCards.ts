@@ -3,13 +3,15 @@
  * docs/api.md "Self-service smartcards"): the viewer's own cards, the card templates they may request, and
  * their own card request.
  */
-import type { SelfCardRequest, SelfCardTemplate, SelfSmartcard } from '@tessera/domain';
+import type { SelfCardPicture, SelfCardRequest, SelfCardTemplate, SelfSmartcard } from '@tessera/domain';
 import type { HttpSend } from './http';
 
 /** The self-service smartcard calls. */
 export interface SelfCardsCalls {
   /** `GET /api/self/smartcards`: the signed-in user's own cards (empty when none). */
   mySmartcards(): Promise<SelfSmartcard[]>;
+  /** `GET /api/self/smartcards/{cardId}/picture`: the viewer's own card rendered with its layout (403 another's card, 404 no layout). */
+  myCardPicture(cardId: string): Promise<SelfCardPicture>;
   /** `GET /api/self/card-templates`: id and name of the tenant's card templates. */
   selfCardTemplates(): Promise<SelfCardTemplate[]>;
   /** `POST /api/self/smartcard-request/{userId}` (201; 403 for another user, 409 `userId` when one is pending). */
@@ -20,6 +22,7 @@ export interface SelfCardsCalls {
 export function selfCardsCalls(send: HttpSend): SelfCardsCalls {
   return {
     mySmartcards: () => send({ method: 'GET', path: '/api/self/smartcards' }),
+    myCardPicture: (cardId) => send({ method: 'GET', path: `/api/self/smartcards/${encodeURIComponent(cardId)}/picture` }),
     selfCardTemplates: () => send({ method: 'GET', path: '/api/self/card-templates' }),
     requestOwnSmartcard: (userId, request) => send({ method: 'POST', path: `/api/self/smartcard-request/${encodeURIComponent(userId)}`, body: request }),
   };

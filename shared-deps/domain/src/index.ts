@@ -426,7 +426,7 @@ export type { IssueVscRequest } from './smartcards/vsc/vsc';
 export { CLOUD_HSM_LIMITS, CLOUD_HSM_MESSAGES, validateCloudHsmConfig } from './smartcards/cloud-hsm/cloudHsm';
 export type { CloudHsmConfig, CloudHsmConfigInput, HsmAuthenticationState } from './smartcards/cloud-hsm/cloudHsm';
 export { SELF_CARD_REQUEST_REASON_MAX, SELF_CARD_MESSAGES } from './smartcards/self-service/selfService';
-export type { SelfCardRequest, SelfCardTemplate, SelfSmartcard } from './smartcards/self-service/selfService';
+export type { SelfCardPicture, SelfCardRequest, SelfCardTemplate, SelfSmartcard } from './smartcards/self-service/selfService';
 export { STOCK_STATES, STOCK_MOVES, STOCK_TRANSITIONS, STOCK_LIMITS, STOCK_CSV_COLUMNS, STOCK_SERIAL_PATTERN, STOCK_MESSAGES, STOCK_MOVE_PAST, STOCK_AVAILABLE_STATES, stockStateLabel, canMoveStock, nextStockState, isLowStock, validateStockThreshold, validateStockReason, validateStockSerial, normaliseStockSerial, stockProblemLine, validateStockCsv } from './smartcards/stock/stock';
 export type { StockState, StockMove, StockRow, StockProblem, StockItem, StockCount } from './smartcards/stock/stock';
 

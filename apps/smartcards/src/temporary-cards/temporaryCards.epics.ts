@@ -91,21 +91,55 @@ export const temporaryIssueEpic: SmartcardsEpic = (action$, state$, { bus }) =>
     }),
   );
 
-/** IssueVSC. */
+/** The names the console gives its VSC issue streams (the request names no reader: the agent makes one). */
+let vscStreams = 0;
+
+/**
+ * IssueVSC over IssueVSCStream: the user by exact username, then the request on the stream under a name of the
+ * console's own (the server keeps the stream's name on every message); the steps show as the temporary card's do,
+ * then 'VSC issued successfully!' or 'VSC could not be issued' with the server's reason and field.
+ */
 export const vscIssueEpic: SmartcardsEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(
     ofType(A.vscIssueRequested.type),
     mergeMap((action) => {
       const r = (action as ReturnType<typeof A.vscIssueRequested>).payload;
-      return defer(async () => api.issueVsc({ user_id: await userIdOf(api, r.username), card_template_id: r.cardTemplateId, pin: r.pin })).pipe(
-        map((card): Action => {
-          bus.showToast({ type: 'success', title: VSC_MESSAGES.ISSUED, message: card.serialNumber });
-          return A.vscIssueDone({ ok: true, message: VSC_MESSAGES.ISSUED, field: null, cardId: card.cardId });
-        }),
-        catchError((error: unknown) => {
-          bus.showToast({ type: 'error', title: VSC_MESSAGES.ISSUE_FAILED, message: errorMessage(error) });
-          return of(A.vscIssueDone({ ok: false, message: `${VSC_MESSAGES.ISSUE_FAILED}: ${errorMessage(error)}`, field: fieldOf(error), cardId: null }));
-        }),
+      // IssueVSC is a CMS-v2 call (signin §7) whatever the agent's version.
+      const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api2/CMS-v2/IssueVSCStream`;
+      vscStreams += 1;
+      const stream = `vsc-issue-${vscStreams}`;
+      const failed = (error: unknown): Action => {
+        const message = errorMessage(error);
+        bus.showToast({ type: 'error', title: VSC_MESSAGES.ISSUE_FAILED, message });
+        return A.vscIssueDone({ ok: false, message: `${VSC_MESSAGES.ISSUE_FAILED}: ${message}`, field: fieldOf(error), cardId: null });
+      };
+      return defer(() => userIdOf(api, r.username)).pipe(
+        mergeMap(
+          (userId) =>
+            new Observable<Action>((subscriber) => {
+              const events = bus.readers$.subscribe((event) => {
+                if (event.readerName !== stream) return;
+                const data = (event.data ?? {}) as { step?: unknown; result?: unknown };
+                if (event.type === 'cardProgress' && typeof data.step === 'string') subscriber.next(A.vscIssueProgress(data.step));
+                if (event.type === CARD_OPERATION_DONE) {
+                  const card = data.result as Smartcard;
+                  bus.showToast({ type: 'success', title: VSC_MESSAGES.ISSUED, message: card.serialNumber });
+                  subscriber.next(A.vscIssueDone({ ok: true, message: VSC_MESSAGES.ISSUED, field: null, cardId: card.cardId }));
+                  subscriber.complete();
+                }
+                if (event.type === CARD_OPERATION_FAILED) {
+                  subscriber.next(failed(data));
+                  subscriber.complete();
+                }
+              });
+              const stop = bus.runCardStream(url, stream, { user_id: userId, card_template_id: r.cardTemplateId, pin: r.pin });
+              return () => {
+                events.unsubscribe();
+                stop();
+              };
+            }),
+        ),
+        catchError((error: unknown) => of(failed(error))),
       );
     }),
   );

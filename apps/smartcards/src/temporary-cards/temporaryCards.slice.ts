@@ -77,9 +77,13 @@ export const temporaryCardsSlice = createSlice({
     vscIssueRequested(state, _action: PayloadAction<{ username: string; cardTemplateId: string; pin: string }>) {
       state.vsc = { ...idle, status: 'processing' };
     },
+    /** A step of the VSC's issue as IssueVSCStream reports it. */
+    vscIssueProgress(state, action: PayloadAction<string>) {
+      if (state.vsc.status === 'processing' && state.vsc.steps.at(-1) !== action.payload) state.vsc.steps.push(action.payload);
+    },
     vscIssueDone(state, action: PayloadAction<Omit<Outcome, 'status' | 'steps'> & { ok: boolean }>) {
       const { ok, ...rest } = action.payload;
-      state.vsc = { status: ok ? 'success' : 'failure', ...rest, steps: [] };
+      state.vsc = { status: ok ? 'success' : 'failure', ...rest, steps: state.vsc.steps };
     },
     linksRequested(state, action: PayloadAction<{ cardId: string }>) {
       state.links = { cardId: action.payload.cardId, replacedBy: [], replaces: [] };

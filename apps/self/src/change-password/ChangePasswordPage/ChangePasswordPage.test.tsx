@@ -10,7 +10,7 @@ import { ChangePasswordPage } from './ChangePasswordPage';
 
 function setup(changePassword: jest.Mock) {
   const bus = { showToast: jest.fn() };
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: { changePassword, passwordConfig: async () => ({ minLength: 10, minScore: 3 }) } as unknown as SelfEpicDependencies['api'], bus, now: Date.now } });
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: { changePassword, passwordConfig: async () => ({ minLength: 10, minScore: 3 }) } as unknown as SelfEpicDependencies['api'], bus, now: Date.now, connectAgent: jest.fn() } });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(selfSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(selfEpic);
   render(

@@ -16,7 +16,7 @@ type Api = SelfEpicDependencies['api'];
 function setup(api: Partial<Api>, linkString: string | null = null) {
   const bus = { showToast: jest.fn() };
   const full = { changePassword: jest.fn(), passwordConfig: async () => ({ minLength: 10, minScore: 3 }), getSecretQuestions: async () => ({ isSet: false, version: null, clientSalt: null, questions: [] }), ...api } as unknown as Api;
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: full, bus, now: Date.now } });
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: full, bus, now: Date.now, connectAgent: jest.fn() } });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(selfSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(selfEpic);
   render(

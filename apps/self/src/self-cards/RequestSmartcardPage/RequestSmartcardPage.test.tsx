@@ -18,7 +18,7 @@ const TEMPLATES = [
 function setup(api: Partial<Api>) {
   const bus = { showToast: jest.fn() };
   const full = { selfCardTemplates: jest.fn().mockResolvedValue(TEMPLATES), ...api } as unknown as Api;
-  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: full, bus, now: Date.now } });
+  const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api: full, bus, now: Date.now, connectAgent: jest.fn() } });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(selfSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(selfEpic);
   render(

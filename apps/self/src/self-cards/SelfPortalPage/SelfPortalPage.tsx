@@ -5,6 +5,7 @@ import { getSessionState } from '@tessera/bus';
 import { SELF_CARD_MESSAGES, type SelfSmartcard, type SmartcardStatus } from '@tessera/domain';
 import { followLink, PageLayout } from '@tessera/ui';
 import { selfCardsActions, selfCardsSelectors } from '../selfCards.slice';
+import { ChangePinSection } from '../ChangePinSection';
 
 type LabelVariant = 'success' | 'attention' | 'danger' | 'secondary' | 'accent' | 'severe';
 
@@ -22,6 +23,38 @@ const STATUS_VARIANT: Record<SmartcardStatus, LabelVariant> = {
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/** CR80 proportions (85.60 × 53.98 mm) at the portal's width. */
+const CARD_WIDTH = 256;
+const CARD_HEIGHT = Math.round((CARD_WIDTH * 53.98) / 85.6);
+
+/**
+ * The card's picture: its front and back rendered by the server with the viewer's data when its template has a
+ * layout; otherwise (or while it loads, or when it fails) a neutral card outline with the card's number and status.
+ */
+function CardPicture({ card }: { card: SelfSmartcard }) {
+  const picture = useSelector(selfCardsSelectors.select).pictures[card.cardId];
+  if (card.hasLayout && picture?.status === 'ready') {
+    return (
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', margin: '8px 0' }}>
+        <img alt={`Front of card ${card.serialNumber}`} src={`data:image/png;base64,${picture.picture.frontCompressed}`} width={CARD_WIDTH} height={CARD_HEIGHT} style={{ borderRadius: 8, border: '1px solid var(--borderColor-default, #d0d7de)' }} />
+        <img alt={`Back of card ${card.serialNumber}`} src={`data:image/png;base64,${picture.picture.backCompressed}`} width={CARD_WIDTH} height={CARD_HEIGHT} style={{ borderRadius: 8, border: '1px solid var(--borderColor-default, #d0d7de)' }} />
+      </div>
+    );
+  }
+  const note = card.hasLayout ? (picture?.status === 'failed' ? picture.message : 'Loading the card picture…') : null;
+  return (
+    <div
+      role="img"
+      aria-label={`Card outline ${card.serialNumber}`}
+      style={{ width: CARD_WIDTH, height: CARD_HEIGHT, margin: '8px 0', borderRadius: 8, border: '2px dashed var(--borderColor-default, #d0d7de)', display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', gap: 4 }}
+    >
+      <Text style={{ fontFamily: 'monospace' }}>{card.serialNumber}</Text>
+      <Text style={{ color: 'var(--fgColor-muted, #59636e)' }}>{card.status}</Text>
+      {note && <Text style={{ fontSize: 12, color: 'var(--fgColor-muted, #59636e)' }}>{note}</Text>}
+    </div>
+  );
+}
+
 function CardItem({ card }: { card: SelfSmartcard }) {
   return (
     <li aria-label={`Smartcard ${card.serialNumber}`} style={{ border: '1px solid var(--borderColor-default, #d0d7de)', borderRadius: 6, padding: 12, marginBottom: 12, listStyle: 'none' }}>
@@ -32,6 +65,7 @@ function CardItem({ card }: { card: SelfSmartcard }) {
         </Label>
       </Text>
       <Text as="p" style={{ margin: '4px 0' }}>{`Type: ${card.cardType} · Template: ${card.cardTemplateName ?? 'none'}`}</Text>
+      <CardPicture card={card} />
       {card.certificates.length > 0 ? (
         <table aria-label={`Certificates of card ${card.serialNumber}`}>
           <thead>
@@ -97,6 +131,7 @@ export function SelfPortalPage() {
           ))}
         </ul>
       )}
+      {cards.items.some((c) => c.status === 'issued') && <ChangePinSection />}
       <ul aria-label="Self-service actions">
         {userId && (
           <li>

@@ -95,7 +95,7 @@ describe('TemporaryCardsSection', () => {
     expect(await screen.findByText(TEMPORARY_CARD_MESSAGES.NO_CARDS)).toBeTruthy();
   });
 
-  it('should issue a VSC with the spec\'s toasts, success and failure', async () => {
+  it("should issue a VSC over IssueVSCStream, its steps shown, with the spec's toasts, success and failure", async () => {
     const { api, bus } = setup();
     await screen.findAllByRole('option', { name: 'staff' });
     const f = form('Virtual smart card');
@@ -103,16 +103,46 @@ describe('TemporaryCardsSection', () => {
     fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
     expect(screen.getByText('PIN must be between 8-8 numbers', { selector: ':not([id$="hint"])' })).toBeTruthy();
+    expect(bus.runCardStream).not.toHaveBeenCalled();
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    await waitFor(() => expect(bus.runCardStream).toHaveBeenCalledTimes(1));
+    const [url, stream, request] = bus.runCardStream.mock.calls[0] as unknown as [string, string, unknown];
+    expect(url).toBe('ws://localhost/api2/CMS-v2/IssueVSCStream');
+    expect(request).toEqual({ user_id: 'u1', card_template_id: 't1', pin: '24681357' });
     expect(api.issueVsc).not.toHaveBeenCalled();
-    api.issueVsc.mockResolvedValueOnce({ cardId: 'v1', serialNumber: '4242' });
-    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    act(() => {
+      for (const step of ['read card', 'generate keys', 'issue certificates']) bus.readers.next({ type: 'cardProgress', readerName: stream, data: { type: 'cardProgress', step, virtualReaderName: 'Tessera VSC 4242' } });
+      // Another operation's step is not this VSC's.
+      bus.readers.next({ type: 'cardProgress', readerName: 'Tessera VSC 4242', data: { step: 'write certificates' } });
+    });
+    expect(screen.getByTestId('vsc-status').textContent).toBe('Processing…');
+    expect(Array.from(screen.getByRole('list', { name: 'VSC progress' }).querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Card read', 'PIN, PUK and keys set on the card', 'Certificates issued']);
+    act(() => bus.readers.next({ type: 'cardOperationDone', readerName: stream, data: { type: 'cardOperationDone', result: { cardId: 'v1', serialNumber: '4242' } } }));
     await waitFor(() => expect(screen.getByTestId('vsc-status').textContent).toBe(VSC_MESSAGES.ISSUED));
-    expect(api.issueVsc).toHaveBeenCalledWith({ user_id: 'u1', card_template_id: 't1', pin: '24681357' });
+    expect(screen.getByRole('list', { name: 'VSC progress' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View the VSC' }).getAttribute('href')).toBe('/credentials/smartcards/view/v1');
     expect(bus.showToast).toHaveBeenCalledWith({ type: 'success', title: 'VSC issued successfully!', message: '4242' });
-    api.issueVsc.mockRejectedValueOnce(Object.assign(new Error(VSC_MESSAGES.UNSUPPORTED), { status: 502 }));
+
     fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
     fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    await waitFor(() => expect(bus.runCardStream).toHaveBeenCalledTimes(2));
+    const second = (bus.runCardStream.mock.calls[1] as unknown as [string, string])[1];
+    expect(second).not.toBe(stream);
+    act(() => bus.readers.next({ type: 'cardOperationFailed', readerName: second, data: { status: 502, code: 'CMS_CLIENT_ERROR', message: VSC_MESSAGES.UNSUPPORTED } }));
     await waitFor(() => expect(bus.showToast).toHaveBeenCalledWith({ type: 'error', title: 'VSC could not be issued', message: VSC_MESSAGES.UNSUPPORTED }));
+    expect(screen.getByTestId('vsc-status').textContent).toBe(`${VSC_MESSAGES.ISSUE_FAILED}: ${VSC_MESSAGES.UNSUPPORTED}`);
+  });
+
+  it('should refuse an unknown username before opening the stream, naming the field', async () => {
+    const { api, bus } = setup();
+    api.listUsers.mockResolvedValue({ totalResults: 0, results: [] });
+    await screen.findAllByRole('option', { name: 'staff' });
+    const f = form('Virtual smart card');
+    fireEvent.change(f.querySelector('input[autocomplete="off"]')!, { target: { value: 'nobody' } });
+    fireEvent.change(f.querySelector('input[type="password"]')!, { target: { value: '24681357' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue VSC' }));
+    await waitFor(() => expect(bus.showToast).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', title: 'VSC could not be issued' })));
+    expect(bus.runCardStream).not.toHaveBeenCalled();
   });
 });

@@ -18,6 +18,14 @@ export const SELF_CARD_MESSAGES = {
   REQUESTED: 'Your smartcard request was sent to the operators',
   /** The portal with no card yet. */
   NO_CARDS: 'You have no smartcards yet',
+  /** 403 of ChangePin for a holder of selfServicePortal only: the card in the reader is not assigned to them. */
+  NOT_YOUR_CARD: 'You may change the PIN of your own card only',
+  /** The portal's PIN form: the new PIN and its confirmation differ. */
+  PIN_MISMATCH: 'The new PIN and its confirmation differ',
+  /** The portal: none of the user's cards is in a reader of their security client. */
+  NO_CARD_IN_READER: 'Insert one of your cards in a reader of your security client',
+  /** 403 of the card picture: the card is not the viewer's. */
+  NOT_YOUR_CARD_PICTURE: 'You may see the picture of your own cards only',
 } as const;
 
 /** A user's own card request as the console sends it. */
@@ -36,4 +44,12 @@ export interface SelfCardTemplate {
 export interface SelfSmartcard extends Omit<Smartcard, 'certificates'> {
   certificates: (SmartcardCertificate & { subject: string })[];
   cardTemplateName: string | null;
+  /** True when the card's template has a card layout: the portal then shows the card's picture. */
+  hasLayout: boolean;
+}
+
+/** A card's picture: its front and back as PNG, base64 (the card-layout renderer's `frontCompressed`/`backCompressed`). */
+export interface SelfCardPicture {
+  frontCompressed: string;
+  backCompressed: string;
 }

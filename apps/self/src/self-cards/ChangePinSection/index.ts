@@ -1,0 +1,1 @@
+export { ChangePinSection } from './ChangePinSection';
