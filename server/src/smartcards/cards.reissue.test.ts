@@ -98,6 +98,14 @@ describe('ReissueCard through the agent', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('forceRevoke');
 
+    // A tenant that requires secret questions blocks the reissue of a card whose user has none (signin §5).
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: true })).statusCode).toBe(200);
+    const blocked = await admin.post('/api2/CMS-v2/ReissueCard', { card_id: { readerName: READER }, card_pin: PIN });
+    expect((await admin.put('/api2/CMS-v2/SecretQuestionsPolicy', { required: false })).statusCode).toBe(200);
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json()).toEqual({ code: 'VALIDATION', field: 'user_id', message: MESSAGES.SECRET_QUESTIONS_REQUIRED });
+    expect((await admin.get(`/api2/CMS-v2/Smartcard?id=${cardId}`)).json()).toMatchObject({ status: 'issued', certificates: old });
+
     // Renew without forceRevoke (CMS-v1 path): new certificates on the card, the old ones left valid.
     const renewed = await admin.post('/api2/CMS-v1/ReissueCard', { card_id: { readerName: READER }, card_pin: PIN });
     expect(renewed.statusCode).toBe(200);
