@@ -68,6 +68,8 @@ import { visitsRoutes } from './identity/visits.routes';
 import { createSearchRegistry } from './platform/search-registry';
 import { organisationsSearchProvider, usersSearchProvider } from './identity/users-search.service';
 import { devicesSearchProvider } from './devices/devices.service';
+import { certificatesSearchProvider } from './certificates/certificates-search.service';
+import { smartcardsSearchProvider } from './smartcards/cards-search.service';
 import { pkiRoutes } from './pki/pki.routes';
 import { pkiPublicRoutes } from './pki/pki-public.routes';
 import { authenticate as authenticateApiKey, ownerOfKeyId } from './apikeys/apikeys.service';
@@ -197,6 +199,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   searchRegistry.register(usersSearchProvider);
   searchRegistry.register(devicesSearchProvider);
   searchRegistry.register(organisationsSearchProvider);
+  searchRegistry.register(certificatesSearchProvider);
+  searchRegistry.register(smartcardsSearchProvider);
   await app.register(searchRoutes, { registry: searchRegistry });
   await app.register(pkiRoutes);
   await app.register(pkiPublicRoutes);

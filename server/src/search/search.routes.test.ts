@@ -1,5 +1,13 @@
+import { webcrypto } from 'node:crypto';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
+import { x509 } from '../pki/pki.service';
+
+async function csr(cn: string): Promise<string> {
+  const subtle = (webcrypto as unknown as Crypto).subtle;
+  const keys = (await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return (await x509.Pkcs10CertificateRequestGenerator.create({ name: `CN=${cn}`, keys, signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' } })).toString('pem');
+}
 
 const S = '/api2/Search-v1';
 
@@ -63,6 +71,41 @@ describe('Search-v1 and favourites', () => {
     const res = (await admin.get(`${S}/Search/organisations?text=member`)).json();
     expect(res.totalResults).toBe(1);
     expect(res.results[0]).toMatchObject({ type: 'organisations', title: 'Member Services', subtitle: 'Department' });
+  });
+
+  it('should search certificates by subject or serial (certView) and smartcards by serial or user (smartcardManage), within the tenant', async () => {
+    const caId = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Search CA', keyAlgorithm: 'P-256' })).json().id;
+    const templateId = (await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'search-tls', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['serverAuth'] })).json().templateId;
+    const serials: string[] = [];
+    for (const cn of ['member-web.example', 'member-api.example', 'other.example']) {
+      const issued = (await admin.post('/api2/Certificates-v1/SubmitDeviceCSR', { templateId, csr: await csr(cn) })).json();
+      expect(issued.status).toBe('complete');
+      serials.push(new x509.X509Certificate(issued.certificate).serialNumber.toLowerCase());
+    }
+    const bySubject = (await admin.get(`${S}/Search/certificates?text=MEMBER`)).json();
+    expect(bySubject).toMatchObject({ searchType: 'certificates', totalResults: 2 });
+    // Newest first; each hit opens the certificate page by `caId:serial`.
+    expect(bySubject.results).toEqual([
+      { id: `${caId}:${serials[1]}`, type: 'certificates', title: 'CN=member-api.example', subtitle: expect.stringMatching(new RegExp(`^${serials[1]} · issued · Search CA · valid to \\d{4}-\\d\\d-\\d\\d$`)) },
+      expect.objectContaining({ id: `${caId}:${serials[0]}`, title: 'CN=member-web.example' }),
+    ]);
+    const colons = serials[2]!.slice(0, 6).match(/../g)!.join(':');
+    expect((await admin.get(`${S}/Search/certificates?text=${encodeURIComponent(colons)}`)).json().results.map((h: { title: string }) => h.title)).toContain('CN=other.example');
+    expect((await foreign.get(`${S}/Search/certificates?text=member`)).statusCode).toBe(403);
+
+    // A smartcard record of a member, and one of the other tenant with the same serial prefix.
+    const memberId = (await t.db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('username', '=', 'member03').executeTakeFirstOrThrow()).id;
+    const globexId = (await t.db.selectFrom('tenants').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+    await t.db.insertInto('smartcards').values([
+      { tenant_id: tenantId, serial_number: '5EA4C401', atr: '3B8880', card_type: 'PIV', status: 'assigned', user_id: memberId, card_template_id: null },
+      { tenant_id: tenantId, serial_number: '5EA4C402', atr: '3B8880', card_type: 'PIV', status: 'registered', user_id: null, card_template_id: null },
+      { tenant_id: globexId, serial_number: '5EA4C403', atr: '3B8880', card_type: 'PIV', status: 'registered', user_id: null, card_template_id: null },
+    ]).execute();
+    const cards = (await admin.get(`${S}/Search/smartcards?text=5ea4c4`)).json();
+    expect(cards.totalResults).toBe(2);
+    expect(cards.results.map((h: { title: string; subtitle: string }) => [h.title, h.subtitle]).sort()).toEqual([['5EA4C401', 'PIV · assigned · member03'], ['5EA4C402', 'PIV · registered · no user']]);
+    expect((await admin.get(`${S}/Search/smartcards?text=member03`)).json().results.map((h: { title: string }) => h.title)).toEqual(['5EA4C401']);
+    expect((await admin.get(`${S}/SearchTypes`)).json().map((p: { type: string }) => p.type)).toEqual(['users', 'devices', 'organisations', 'certificates', 'smartcards']);
   });
 
   it("should need search, and the provider's own permission; an unknown type is 404", async () => {

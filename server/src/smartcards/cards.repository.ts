@@ -73,3 +73,10 @@ export async function updateCard(db: DbOrTrx, tenantId: string, id: string, valu
 export async function deleteCard(db: DbOrTrx, tenantId: string, id: string): Promise<void> {
   await db.deleteFrom('smartcards').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
+
+/** The usernames of these users of the tenant, by id. */
+export async function usernamesOf(db: DbOrTrx, tenantId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('tenant_id', '=', tenantId).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
