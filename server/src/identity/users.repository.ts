@@ -1,6 +1,6 @@
 /** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
-import { LIST_TOTAL_CAP } from '@tessera/domain';
+import { pageBlockEnd } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount, type CappedCount } from '../platform/capped-count';
@@ -57,11 +57,12 @@ const HEAD_ROWS_PER_ROW = 50;
 const HEAD_ROWS_MAX = 20_000;
 
 /**
- * A page of the tenant's users and the total, counted up to LIST_TOTAL_CAP past the page (`totalCapped` when
- * there are more): counting stops at the cap instead of rechecking every match of a broad term.
+ * A page of the tenant's users and the total, counted up to the end of the block of 10 pages that holds the page
+ * (domain `pageBlockEnd`: 100 for pages 1–10 of 10; `totalCapped` when there are more): the pager shows that block and
+ * a link to the next, so counting stops there instead of rechecking every match of a broad term.
  *
  * A search takes the plan that suits its term (issue 13 bench: p95 ≤ 50 ms over 1,000,000 users in PostgreSQL):
- *  - one statement first gathers at most `skip` + the cap + 1 matches in whatever order is cheapest (the
+ *  - one statement first gathers at most the block's end + 1 matches in whatever order is cheapest (the
  *    trigram index for a narrow term; a scan that stops early for a broad one), counts them and sorts the page
  *    out of them (ids and sort keys only; the page's rows are then read by id): for a narrow term that is the
  *    answer, from one index scan, where a count and a page each scanned the trigram index before;
@@ -81,10 +82,10 @@ export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Pro
   };
   const page = (handle: DbOrTrx) => users(handle).orderBy(column, q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).selectAll().execute();
   if (!q.search) {
-    const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip), page(db)]);
+    const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip, q.take), page(db)]);
     return { ...total, rows };
   }
-  const limit = q.skip + LIST_TOTAL_CAP;
+  const limit = pageBlockEnd(q.skip, q.take);
   const direction = sql.raw(q.sortDirection === 'desc' ? 'desc' : 'asc');
   // Only the id and the sort key are gathered (a narrow row each); the page's rows are read by id after.
   const probe = sql<{ id: string | null; matches: string }>`
