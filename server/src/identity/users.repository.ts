@@ -4,6 +4,7 @@ import { pageBlockEnd } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount, type CappedCount } from '../platform/capped-count';
+import { selectiveParts, trigramShares } from './users-search-trigrams';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
 /** A user of the tenant by username (case-insensitive). */
@@ -51,6 +52,8 @@ export interface UserListQuery {
  * PostgreSQL (migration `users_search_indexes`). A term may span two fields ("Ada Lovelace").
  */
 export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
+/** The same text as an expression the trigram index does not serve: the whole term is checked on the rows found. */
+const USER_SEARCH_TEXT_CHECKED = sql<string>`(${USER_SEARCH_TEXT} || '')`;
 
 /** The broad-term page is first looked for among this many users per row up to the page's end, at most HEAD_ROWS_MAX. */
 const HEAD_ROWS_PER_ROW = 50;
@@ -72,14 +75,24 @@ const HEAD_ROWS_MAX = 20_000;
  *    20,000), and only when that head did not fill the page, unbounded after it, with bitmap scans turned off
  *    for that statement, because the planner cannot tell a broad term from a narrow one and would otherwise
  *    pick the trigram bitmap and sort every match.
+ * The first statement asks the trigram index only for the term's parts whose trigrams are rare among the tenant's
+ * users (`users-search-trigrams.ts`), and checks the whole term on the rows it finds.
  * Without a term, the capped count and the page walk the (tenant_id, username) index.
  */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<CappedCount & { rows: UserRow[] }> {
   const column = USER_SORT_COLUMNS[q.sortField];
+  const term = q.search;
+  const parts = term ? selectiveParts(term, await trigramShares(db, tenantId, USER_SEARCH_TEXT)) : [];
+  const narrowed = term !== undefined && parts.length > 0 && !(parts.length === 1 && parts[0] === term.toLowerCase());
   const users = (handle: DbOrTrx) => {
     const base = handle.selectFrom('users').where('tenant_id', '=', tenantId);
-    return q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
+    return term ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(term)) : base;
   };
+  // The matches as the trigram index finds them cheapest: by the term's rare parts, the whole term checked after. Only
+  // for gathering matches in any order: a walk of a sort order filters by the whole term (the planner, blind to the
+  // unindexed check, would otherwise count on a handful of matches and sort them all).
+  const gathered = (handle: DbOrTrx) =>
+    narrowed ? parts.reduce((query, part) => query.where(USER_SEARCH_TEXT, 'ilike', likePattern(part)), handle.selectFrom('users').where('tenant_id', '=', tenantId)).where(USER_SEARCH_TEXT_CHECKED, 'ilike', likePattern(term ?? '')) : users(handle);
   const page = (handle: DbOrTrx) => users(handle).orderBy(column, q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).selectAll().execute();
   if (!q.search) {
     const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip, q.take), page(db)]);
@@ -89,7 +102,7 @@ export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Pro
   const direction = sql.raw(q.sortDirection === 'desc' ? 'desc' : 'asc');
   // Only the id and the sort key are gathered (a narrow row each); the page's rows are read by id after.
   const probe = sql<{ id: string | null; matches: string }>`
-    with m as materialized (${users(db).select(['id', sql.ref(column).as('sort_key')]).limit(limit + 1)})
+    with m as materialized (${gathered(db).select(['id', sql.ref(column).as('sort_key')]).limit(limit + 1)})
     select page.id, c.matches
     from (select count(*) as matches from m) as c
     left join lateral (select id from m order by sort_key ${direction}, id offset ${q.skip} limit ${q.take}) as page on true`.execute(db);
