@@ -76,6 +76,14 @@ describe('user search through the selective parts', () => {
       expect({ term, usernames: found.rows.map((r) => r.username) }).toEqual({ term, usernames: expected.slice(0, 100).map((r) => r.username) });
       expect({ term, total: found.totalResults }).toEqual({ term, total: Math.min(expected.length, 1000) });
     }
+    // A broad term (more matches than the block's 100) pages by walking each sort order: the same rows as a full sort.
+    for (const [sortField, column] of [['givenName', 'given_name'], ['familyName', 'family_name'], ['emailAddress', 'email'], ['username', 'username']] as const) {
+      for (const sortDirection of ['asc', 'desc'] as const) {
+        const expected = await t.db.selectFrom('users').select('username').where('tenant_id', '=', tenantId).where('username', 'like', 'user%').orderBy(column, sortDirection).orderBy('id').offset(95).limit(10).execute();
+        const found = await users.list(t.db, tenantId, { skip: 95, take: 10, search: 'user', sortField, sortDirection });
+        expect({ sortField, sortDirection, usernames: found.rows.map((r) => r.username), totalCapped: found.totalCapped }).toEqual({ sortField, sortDirection, usernames: expected.map((r) => r.username), totalCapped: true });
+      }
+    }
     // Another tenant's users never match.
     const mine = await users.list(t.db, tenantId, { skip: 0, take: 10, search: 'user00012', sortField: 'username', sortDirection: 'asc' });
     expect(mine.rows.map((r) => [r.username, r.tenant_id])).toEqual([['user00012', tenantId]]);
