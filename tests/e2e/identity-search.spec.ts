@@ -1,4 +1,4 @@
-import { test, expect, apiCall, ensureBootstrapped } from './fixtures';
+import { test, expect, apiCall, ensureBootstrapped, ADMIN } from './fixtures';
 
 // Issue 13, admin-console §2.2 `/search`, `/search/{searchType}`; §4 search states (new search, loading,
 // failure); §7 favourites: the search screen against the real server's search providers, paged 10 a page.
@@ -68,4 +68,39 @@ test('search users 10 a page, switch to devices, save a search as a favourite an
   await expect(saved.getByRole('button', { name: prefix, exact: true })).toHaveCount(0);
   await page.reload();
   await expect(saved.getByText('None')).toBeVisible();
+});
+
+// admin-console §4 "Sign-out resets search to the users tab": a search open on the devices tab, signed out through the
+// header and in again through the sign-in page; search opens on the users tab in the new-search state, no old results.
+test('sign-out resets search to the users tab', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(240_000);
+  const prefix = `so${Date.now().toString(36)}`;
+  const device = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/Device', { hostname: `${prefix}-desktop`, deviceType: 'Desktop' });
+  expect(device.status(), await device.text()).toBe(201);
+  await page.goto('/search/devices');
+  await page.getByRole('textbox', { name: 'Search text' }).fill(prefix);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('table', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: `${prefix}-desktop` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Back to search through the screens (Identity, then Search): the users tab, a new search, nothing of the old one.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Identity', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Identity' }).getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('navigation', { name: 'Search types' }).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Enter a search.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search text' })).toHaveValue('');
+  await expect(page.getByRole('table', { name: 'Search results' })).toHaveCount(0);
+  await expect(page.getByText(`${prefix}-desktop`)).toHaveCount(0);
+  // The browser's Back to the devices tab is a new search there too: the old results are gone with the session.
+  await page.goto('/search/devices');
+  await expect(page.getByText('Enter a search.')).toBeVisible();
+  await expect(page.getByText(`${prefix}-desktop`)).toHaveCount(0);
 });

@@ -108,13 +108,23 @@ test('identity administration: organisation, role with a blacklist, user with a 
   expect((await iris.request.get('/api2/IDM-v1/Roles')).status()).toBe(403);
   await context.close();
 
-  // Iris made a sponsor (through the API), then edited on `/identity/sponsors/edit/{id}`: made inactive with a note.
-  const irisId = /\/identity\/users\/view\/([0-9a-f-]+)$/.exec(page.url())![1];
-  const sponsor = await apiCall(page.request, baseURL!, 'POST', '/api2/IDM-v1/Sponsor', { userId: irisId, notes: 'Front desk' });
-  expect(sponsor.status()).toBe(201);
-  await page.goto('/identity/sponsors/manage');
+  // Iris made a sponsor on `/identity/sponsors/add`: the user picked with the autocomplete picker (typed, the server searched
+  // after the typing stopped, the match picked), then edited on `/identity/sponsors/edit/{id}`: made inactive with a note.
+  const irisUsername = username;
+  await page.goto('/identity/sponsors/add');
+  const addForm = page.getByRole('form', { name: 'Add sponsor' });
+  await expect(addForm.getByRole('button', { name: 'Add sponsor' })).toBeDisabled();
+  const searched = page.waitForRequest((req) => req.url().includes('/api2/IDM-v1/Users?') && req.url().includes(`search=${encodeURIComponent(irisUsername)}`));
+  await addForm.getByRole('combobox', { name: 'User' }).pressSequentially(irisUsername, { delay: 20 });
+  expect(new URL((await searched).url()).searchParams.get('take')).toBe('100');
+  await addForm.getByRole('option', { name: `${irisUsername} (Iris Identity)` }).click();
+  await expect(addForm.getByRole('combobox', { name: 'User' })).toHaveValue(`${irisUsername} (Iris Identity)`);
+  await addForm.getByRole('textbox', { name: 'Notes' }).fill('Front desk');
+  await addForm.getByRole('button', { name: 'Add sponsor' }).click();
+  await expect(page.getByText('The sponsor was successfully created')).toBeVisible();
+  await expect(page).toHaveURL(/\/identity\/sponsors\/manage$/);
   await page.getByRole('table', { name: 'Sponsors' }).getByRole('link', { name: 'Iris Identity' }).click();
-  await expect(page).toHaveURL(`/identity/sponsors/edit/${(await sponsor.json()).id}`);
+  await expect(page).toHaveURL(/\/identity\/sponsors\/edit\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'Edit sponsor Iris Identity' })).toBeVisible();
   const sponsorForm = page.getByRole('form', { name: 'Edit sponsor' });
   await expect(sponsorForm.getByRole('textbox', { name: 'Notes' })).toHaveValue('Front desk');

@@ -89,7 +89,7 @@ export const CertificateSummarySchema = Type.Object({
   createdAt: Type.String(),
 });
 /** Its answer. */
-export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when there are more than totalResults (a capped count: LIST_TOTAL_CAP past the page asked for).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
+export const SearchResultSchema = Type.Object({ totalResults: Type.Integer(), totalCapped: Type.Boolean({ description: 'True when there are more than totalResults (a capped count: up to the end of the block of 10 pages that holds the page asked for).' }), page: Type.Integer(), pageSize: Type.Integer(), results: Type.Array(CertificateSummarySchema) });
 
 /** RevokeCertificate. */
 export const RevokeSchema = Type.Object(

@@ -229,7 +229,7 @@ export async function search(deps: Pick<PkiDeps, 'db'>, auth: Pick<AuthContext, 
     const type = f.certificateType;
     query = query.where('c.template_id', 'in', (qb) => qb.selectFrom('certificate_templates').select('id').where('tenant_id', '=', auth.tenantId).where('class', '=', type));
   }
-  const total = await cappedCount(deps.db, query, (page - 1) * pageSize);
+  const total = await cappedCount(deps.db, query, (page - 1) * pageSize, pageSize);
   const column = { createdAt: 'c.created_at', validTo: 'c.not_after', validFrom: 'c.not_before', subject: 'c.subject', serialNumber: 'c.serial_number', status: 'c.status' } as const;
   const rows = await query
     .leftJoin('certificate_authorities as ca', 'ca.id', 'c.ca_id')

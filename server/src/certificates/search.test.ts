@@ -2,7 +2,6 @@
  * Certificate search (issue 12; admin-console §2.2 `/credentials/certificates/view`): filters, sort and paging
  * in the database, and the capped count that keeps a page turn cheap over a million certificates.
  */
-import { LIST_TOTAL_CAP } from '@tessera/domain';
 import { sql } from 'kysely';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
@@ -27,7 +26,8 @@ describe('SearchCertificates', () => {
   beforeAll(async () => {
     t = await build();
     const { tenantId } = await t.bootstrap();
-    await seed(t, tenantId, LIST_TOTAL_CAP + 5);
+    // Two blocks of 10 pages of 10 and 5 more (the count stops at the end of the page's block).
+    await seed(t, tenantId, 1005);
     // Another tenant's certificates never count.
     await seed(t, await t.createTenant('Globex', ['globex.test']), 20, 'globex');
     admin = t.client();
@@ -35,10 +35,14 @@ describe('SearchCertificates', () => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  it('should stop counting at the cap past the page and say so, and count exactly below it', async () => {
-    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP, totalCapped: true, page: 1, pageSize: 10 });
-    // Page 2 counts 10 further, past the last of the 1,005: exact.
-    expect((await admin.post(SEARCH, { page: 2 })).json()).toMatchObject({ totalResults: LIST_TOTAL_CAP + 5, totalCapped: false });
+  it('should stop counting at the end of the page\'s block of 10 pages and say so, and count exactly below it', async () => {
+    expect((await admin.post(SEARCH, {})).json()).toMatchObject({ totalResults: 100, totalCapped: true, page: 1, pageSize: 10 });
+    // Page 10 ends the first block; page 11 counts to 200; page 101 is in the last block: exact.
+    expect((await admin.post(SEARCH, { page: 10 })).json()).toMatchObject({ totalResults: 100, totalCapped: true });
+    expect((await admin.post(SEARCH, { page: 11 })).json()).toMatchObject({ totalResults: 200, totalCapped: true });
+    expect((await admin.post(SEARCH, { page: 101 })).json()).toMatchObject({ totalResults: 1005, totalCapped: false });
+    // A block is 10 pages of the size asked for: pages of 100 count to 1,000 and more exist.
+    expect((await admin.post(SEARCH, { pageSize: 100 })).json()).toMatchObject({ totalResults: 1000, totalCapped: true });
     const few = (await admin.post(SEARCH, { filters: { subject: 'host-100' } })).json();
     // host-100 and host-1000 … host-1005 (CN substring, case-insensitive).
     expect([few.totalResults, few.totalCapped]).toEqual([7, false]);

@@ -1,9 +1,10 @@
 /** Kysely queries of `users` and `user_roles`. Every query is scoped to a tenant. */
 import { sql } from 'kysely';
-import { LIST_TOTAL_CAP } from '@tessera/domain';
+import { pageBlockEnd } from '@tessera/domain';
 import type { DbOrTrx } from '../db/database';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount, type CappedCount } from '../platform/capped-count';
+import { selectiveParts, trigramShares } from './users-search-trigrams';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 
 /** A user of the tenant by username (case-insensitive). */
@@ -51,44 +52,57 @@ export interface UserListQuery {
  * PostgreSQL (migration `users_search_indexes`). A term may span two fields ("Ada Lovelace").
  */
 export const USER_SEARCH_TEXT = sql<string>`(username || ' ' || given_name || ' ' || family_name || ' ' || email)`;
+/** The same text as an expression the trigram index does not serve: the whole term is checked on the rows found. */
+const USER_SEARCH_TEXT_CHECKED = sql<string>`(${USER_SEARCH_TEXT} || '')`;
 
 /** The broad-term page is first looked for among this many users per row up to the page's end, at most HEAD_ROWS_MAX. */
 const HEAD_ROWS_PER_ROW = 50;
 const HEAD_ROWS_MAX = 20_000;
 
 /**
- * A page of the tenant's users and the total, counted up to LIST_TOTAL_CAP past the page (`totalCapped` when
- * there are more): counting stops at the cap instead of rechecking every match of a broad term.
+ * A page of the tenant's users and the total, counted up to the end of the block of 10 pages that holds the page
+ * (domain `pageBlockEnd`: 100 for pages 1–10 of 10; `totalCapped` when there are more): the pager shows that block and
+ * a link to the next, so counting stops there instead of rechecking every match of a broad term.
  *
  * A search takes the plan that suits its term (issue 13 bench: p95 ≤ 50 ms over 1,000,000 users in PostgreSQL):
- *  - one statement first gathers at most `skip` + the cap + 1 matches in whatever order is cheapest (the
+ *  - one statement first gathers at most the block's end + 1 matches in whatever order is cheapest (the
  *    trigram index for a narrow term; a scan that stops early for a broad one), counts them and sorts the page
  *    out of them (ids and sort keys only; the page's rows are then read by id): for a narrow term that is the
  *    answer, from one index scan, where a count and a page each scanned the trigram index before;
  *  - when it found more than that, the term is broad: the count is capped, and the page comes from walking the
  *    sort order's index with the filter (matches are dense, so it reads few rows): at the same time as the
  *    first statement, over a bounded head of the sort order (50 users per row up to the page's end, at most
- *    20,000), and only when that head did not fill the page, unbounded after it, with bitmap scans turned off
- *    for that statement, because the planner cannot tell a broad term from a narrow one and would otherwise
- *    pick the trigram bitmap and sort every match.
+ *    20,000), and only when that head did not fill the page, unbounded after it, with bitmap and sequential scans
+ *    and parallel workers turned off for that statement, because the planner cannot tell a broad term from a narrow one and would
+ *    otherwise pick the trigram bitmap (or the whole table) and sort every match.
+ * The first statement asks the trigram index only for the term's parts whose trigrams are rare among the tenant's
+ * users (`users-search-trigrams.ts`), and checks the whole term on the rows it finds.
  * Without a term, the capped count and the page walk the (tenant_id, username) index.
  */
 export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Promise<CappedCount & { rows: UserRow[] }> {
   const column = USER_SORT_COLUMNS[q.sortField];
+  const term = q.search;
+  const parts = term ? selectiveParts(term, await trigramShares(db, tenantId, USER_SEARCH_TEXT)) : [];
+  const narrowed = term !== undefined && parts.length > 0 && !(parts.length === 1 && parts[0] === term.toLowerCase());
   const users = (handle: DbOrTrx) => {
     const base = handle.selectFrom('users').where('tenant_id', '=', tenantId);
-    return q.search ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(q.search)) : base;
+    return term ? base.where(USER_SEARCH_TEXT, 'ilike', likePattern(term)) : base;
   };
+  // The matches as the trigram index finds them cheapest: by the term's rare parts, the whole term checked after. Only
+  // for gathering matches in any order: a walk of a sort order filters by the whole term (the planner, blind to the
+  // unindexed check, would otherwise count on a handful of matches and sort them all).
+  const gathered = (handle: DbOrTrx) =>
+    narrowed ? parts.reduce((query, part) => query.where(USER_SEARCH_TEXT, 'ilike', likePattern(part)), handle.selectFrom('users').where('tenant_id', '=', tenantId)).where(USER_SEARCH_TEXT_CHECKED, 'ilike', likePattern(term ?? '')) : users(handle);
   const page = (handle: DbOrTrx) => users(handle).orderBy(column, q.sortDirection).orderBy('id').offset(q.skip).limit(q.take).selectAll().execute();
   if (!q.search) {
-    const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip), page(db)]);
+    const [total, rows] = await Promise.all([cappedCount(db, users(db), q.skip, q.take), page(db)]);
     return { ...total, rows };
   }
-  const limit = q.skip + LIST_TOTAL_CAP;
+  const limit = pageBlockEnd(q.skip, q.take);
   const direction = sql.raw(q.sortDirection === 'desc' ? 'desc' : 'asc');
   // Only the id and the sort key are gathered (a narrow row each); the page's rows are read by id after.
   const probe = sql<{ id: string | null; matches: string }>`
-    with m as materialized (${users(db).select(['id', sql.ref(column).as('sort_key')]).limit(limit + 1)})
+    with m as materialized (${gathered(db).select(['id', sql.ref(column).as('sort_key')]).limit(limit + 1)})
     select page.id, c.matches
     from (select count(*) as matches from m) as c
     left join lateral (select id from m order by sort_key ${direction}, id offset ${q.skip} limit ${q.take}) as page on true`.execute(db);
@@ -109,7 +123,13 @@ export async function list(db: DbOrTrx, tenantId: string, q: UserListQuery): Pro
   const rows = db.isTransaction
     ? await page(db)
     : await db.transaction().execute(async (trx) => {
+        // The term is known broad here, but the planner's estimate of it moves with each ANALYZE sample: at 35 rows
+        // instead of 10,000 it read the whole table in parallel and sorted (1.6 s, session 9). Only an index walk is left.
         await sql`set local enable_bitmapscan = off`.execute(trx);
+        await sql`set local enable_seqscan = off`.execute(trx);
+        // Nor in parallel: counting on few matches, it launched two workers to walk the index (each reading 3 times past
+        // the page, 20 ms of start-up: 37–51 ms for the 1 % shape's page that one process walks in 5 ms, session 9).
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
         return page(trx);
       });
   return { totalResults: limit, totalCapped: true, rows };

@@ -1,5 +1,4 @@
-/** The capped count of lists over tables that grow to millions (issues 12 and 13). */
-import { LIST_TOTAL_CAP } from '@tessera/domain';
+/** The capped count of lists over tables that grow to millions (issues 12 and 13): up to the end of the page's block. */
 import { sql } from 'kysely';
 import { build, type TestContext } from '../test-helpers/build';
 import { cappedCount } from './capped-count';
@@ -14,17 +13,20 @@ describe('cappedCount', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('should count exactly up to the cap past the page and stop one past it', async () => {
+  it('should count exactly up to the end of the block of 10 pages that holds the page and stop one past it', async () => {
     const users = t.db.selectFrom('users').where('tenant_id', '=', tenantId);
-    expect(await cappedCount(t.db, users, 0)).toEqual({ totalResults: 1, totalCapped: false });
-    await sql`insert into users (tenant_id, username, email, password_hash) select ${tenantId}::uuid, 'u' || i, 'u' || i || '@example.test', 'x' from generate_series(1, 12) as i`.execute(t.db);
-    expect(await cappedCount(t.db, users, 0, 13)).toEqual({ totalResults: 13, totalCapped: false });
-    expect(await cappedCount(t.db, users, 0, 12)).toEqual({ totalResults: 12, totalCapped: true });
-    // The cap runs from the page asked for: further pages count further.
-    expect(await cappedCount(t.db, users, 5, 5)).toEqual({ totalResults: 10, totalCapped: true });
-    expect(await cappedCount(t.db, users, 10, 5)).toEqual({ totalResults: 13, totalCapped: false });
-    expect(await cappedCount(t.db, users.where('username', 'like', 'u1%'), 0, 2)).toEqual({ totalResults: 2, totalCapped: true });
-    expect(await cappedCount(t.db, users.where('username', '=', 'nobody'), 0)).toEqual({ totalResults: 0, totalCapped: false });
-    expect(LIST_TOTAL_CAP).toBe(1000);
+    expect(await cappedCount(t.db, users, 0, 10)).toEqual({ totalResults: 1, totalCapped: false });
+    // 1 + 24 = 25 users: pages of 2 make blocks of 20, pages of 3 blocks of 30.
+    await sql`insert into users (tenant_id, username, email, password_hash) select ${tenantId}::uuid, 'u' || i, 'u' || i || '@example.test', 'x' from generate_series(1, 24) as i`.execute(t.db);
+    expect(await cappedCount(t.db, users, 0, 3)).toEqual({ totalResults: 25, totalCapped: false });
+    expect(await cappedCount(t.db, users, 0, 2)).toEqual({ totalResults: 20, totalCapped: true });
+    // Every page of the block counts to the same end; the next block counts further.
+    expect(await cappedCount(t.db, users, 18, 2)).toEqual({ totalResults: 20, totalCapped: true });
+    expect(await cappedCount(t.db, users, 20, 2)).toEqual({ totalResults: 25, totalCapped: false });
+    // Exactly a block: not capped (the row past the end is looked for, not found).
+    const twenty = users.where('username', '!=', 'admin').where('username', 'not in', ['u1', 'u2', 'u3', 'u4']);
+    expect(await cappedCount(t.db, twenty, 0, 2)).toEqual({ totalResults: 20, totalCapped: false });
+    expect(await cappedCount(t.db, users.where('username', 'like', 'u1%'), 0, 1)).toEqual({ totalResults: 10, totalCapped: true });
+    expect(await cappedCount(t.db, users.where('username', '=', 'nobody'), 0, 10)).toEqual({ totalResults: 0, totalCapped: false });
   });
 });

@@ -103,7 +103,7 @@ export function errorResponses(...statuses: number[]): Record<number, unknown> {
 export const PageOf = <T extends TSchema>(item: T) =>
   Type.Object({
     totalResults: Type.Integer({ minimum: 0 }),
-    totalCapped: Type.Optional(Type.Boolean({ description: 'True when there are more than totalResults (a capped count: LIST_TOTAL_CAP past the page asked for).' })),
+    totalCapped: Type.Optional(Type.Boolean({ description: 'True when there are more than totalResults (a capped count: up to the end of the block of 10 pages that holds the page asked for).' })),
     results: Type.Array(item),
   });
 

@@ -24,7 +24,7 @@ describe('@tessera/domain exports', () => {
         'validateText', 'validateTicketMessage', 'validateUsername',
         // issue 6
         'USER_CSV_COLUMNS', 'USER_CSV_MAX_ROWS', 'csvRowErrorLine',
-        'LIST_TOTAL_CAP',
+        'pageBlockEnd',
         'DEFAULT_SEARCH_TYPE', 'SEARCH_FAILED_TOTAL', 'SEARCH_TEXT_MAX_LENGTH', 'FAVOURITES_MAX', 'newSearchState', 'failedSearchState', 'isSearchStale',
         'ipv4ToNumber', 'numberToIpv4', 'isValidIpv4', 'subnetRange', 'isIpInSubnet', 'isValidHostname', 'LOCALE_LEVELS', 'parentLevelOf', 'childLevelOf',
         'TICKET_CATEGORIES', 'TICKET_STATUSES', 'TICKET_STATUS_LABELS', 'TICKET_PRIORITIES', 'TICKET_TRANSITIONS', 'TICKET_SEARCH_FIELDS',

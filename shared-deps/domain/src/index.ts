@@ -45,7 +45,6 @@ export { canGrant, permissionsNotHeld, permissionsOfRoles, roleEditPermissions, 
 export {
   RESULTS_PER_PAGE,
   PAGES_PER_BLOCK,
-  LIST_TOTAL_CAP,
   MAX_FILE_SIZE_BYTES,
   TOAST_DEFAULT_TIMEOUT_MS,
   TOAST_FORCE_CLOSE_MS,
@@ -357,6 +356,7 @@ export {
   newSearchState,
   failedSearchState,
   isSearchStale,
+  pageBlockEnd,
 } from './search/search';
 export type { SearchHit, SearchResponse, SearchFavourite, SearchState } from './search/search';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { Failure } from '@tessera/api';
 import type { IdentityCall } from '../epic';
 import { requestsActions, requestsSlice, type RequestToast, type RequestsState } from './requests.slice';
@@ -36,4 +36,29 @@ export function useAction<T>(key: string, call: IdentityCall, toast?: RequestToa
   const reset = useCallback(() => dispatch(requestsActions.cleared(key)), [dispatch, key]);
   useEffect(() => () => void dispatch(requestsActions.cleared(key)), [dispatch, key]);
   return { ...useRequest<T>(key), run, reset };
+}
+
+/**
+ * `call(...args)` as a function that answers a promise, for a component that wants one (an autocomplete picker's
+ * `fetchOptions`): it runs under `key` like any request (a newer call under the same key supersedes the older, whose
+ * promise then gets the newer answer) and settles when that request succeeds or fails.
+ */
+export function useFetch<T>(key: string, call: IdentityCall): (...args: unknown[]) => Promise<T> {
+  const dispatch = useDispatch();
+  const store = useStore<{ [requestsSlice.name]?: RequestsState }>();
+  useEffect(() => () => void dispatch(requestsActions.cleared(key)), [dispatch, key]);
+  return useCallback(
+    (...args: unknown[]) =>
+      new Promise<T>((resolve, reject) => {
+        dispatch(requestsActions.requested({ key, call, args }));
+        const unsubscribe = store.subscribe(() => {
+          const entry = store.getState()[requestsSlice.name]?.[key];
+          if (entry?.status === 'loading') return;
+          unsubscribe();
+          if (entry?.status === 'succeeded') resolve(entry.data as T);
+          else reject(entry?.failure ?? new Error('The request was dropped'));
+        });
+      }),
+    [dispatch, store, key, call],
+  );
 }

@@ -73,7 +73,7 @@ export interface NewsResponse {
 export interface Page<T> {
   totalResults: number;
   results: T[];
-  /** True when there are more than `totalResults` (a capped count: LIST_TOTAL_CAP past the page asked for). */
+  /** True when there are more than `totalResults` (a capped count: up to the end of the block of 10 pages that holds the page asked for). */
   totalCapped?: boolean;
 }
 

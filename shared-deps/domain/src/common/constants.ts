@@ -8,14 +8,6 @@ export const RESULTS_PER_PAGE = 10;
 /** Search pages per block of page links (signin §9). */
 export const PAGES_PER_BLOCK = 10;
 
-/**
- * Designed (issues 12 and 13 benches: p95 ≤ 50 ms over 1,000,000 rows): a list over a table that grows to millions
- * (users, certificates) counts its total up to this many results past the page asked for; beyond, the page answers
- * `totalCapped: true` (the console pages 10 a page, 10 pages a block: "more than 1,000" will do, and an exact count
- * of a broad term over 1,000,000 rows costs seconds on every page turn).
- */
-export const LIST_TOTAL_CAP = 1000;
-
 /** Maximum file size: 10 MB (signin §5, §9), counted as 10 × 1024 × 1024 bytes. */
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 

@@ -281,7 +281,7 @@ export interface SearchCertificatesRequest {
 }
 /** Its answer. */
 export interface SearchCertificatesResponse {
-  /** Matches counted, at most LIST_TOTAL_CAP past the page asked for. */
+  /** Matches counted, at most to the end of the block of 10 pages that holds the page asked for (domain pageBlockEnd). */
   totalResults: number;
   /** True when the count stopped at the cap: there are more than `totalResults` matches. */
   totalCapped: boolean;

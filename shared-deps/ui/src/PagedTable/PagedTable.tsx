@@ -43,7 +43,7 @@ export interface PagedTableProps<Row> extends Omit<ComponentPropsWithoutRef<'div
   onSortChange?: (field: string) => void;
   /** Text of the single row shown when there are no rows. */
   emptyText?: string;
-  /** The server capped its count: there are more than `totalResults` (shown as 'of more than N'). */
+  /** The server capped its count at the end of this block: there are more than `totalResults` (shown as 'of more than N', with a link to the next block). */
   totalCapped?: boolean;
 }
 
@@ -70,7 +70,7 @@ function PagedTableImpl<Row>(
   }: PagedTableProps<Row>,
   ref: ForwardedRef<HTMLDivElement>,
 ) {
-  const block = pageBlock(pageIndex, totalResults);
+  const block = pageBlock(pageIndex, totalResults, totalCapped);
   const first = totalResults === 0 ? 0 : pageIndex * RESULTS_PER_PAGE + 1;
   const last = Math.min(totalResults, (pageIndex + 1) * RESULTS_PER_PAGE);
   const pages: number[] = [];

@@ -26,4 +26,14 @@ describe('pageBlock', () => {
   it('should clamp a page index beyond the last page', () => {
     expect(pageBlock(99, 25).firstPage).toBe(0);
   });
+
+  it('should link to the next block when the server capped its count at the end of this block', () => {
+    // The server counts pages 1–10 (100 results) and says more exist: the next block starts at page 11.
+    expect(pageBlock(3, 100, true)).toEqual({ pageCount: 10, firstPage: 0, lastPage: 9, previousBlockPage: null, nextBlockPage: 10 });
+    expect(pageBlock(3, 100, false).nextBlockPage).toBeNull();
+    // On page 11 the count reaches 200, still capped.
+    expect(pageBlock(10, 200, true)).toEqual({ pageCount: 20, firstPage: 10, lastPage: 19, previousBlockPage: 0, nextBlockPage: 20 });
+    // A block cut short is the last one, capped or not.
+    expect(pageBlock(0, 45, true).nextBlockPage).toBeNull();
+  });
 });

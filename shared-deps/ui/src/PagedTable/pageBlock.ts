@@ -9,17 +9,20 @@ export interface PageBlock {
   lastPage: number;
   /** First page of the previous block, or null on the first block. */
   previousBlockPage: number | null;
-  /** First page of the next block, or null on the last block. */
+  /** First page of the next block, or null on the last block (a capped total always has a next block). */
   nextBlockPage: number | null;
 }
 
 /**
  * The block of page links around `pageIndex` (0-based). Pages are grouped in fixed blocks of
  * `pagesPerBlock` (1–10, 11–20, ...), as the console's search pages do, not in a sliding window.
+ * `totalCapped`: the server counted only to the end of this block (domain `pageBlockEnd`) and more exist, so the
+ * block links to the next one although `totalResults` ends here.
  */
 export function pageBlock(
   pageIndex: number,
   totalResults: number,
+  totalCapped: boolean = false,
   resultsPerPage: number = RESULTS_PER_PAGE,
   pagesPerBlock: number = PAGES_PER_BLOCK,
 ): PageBlock {
@@ -32,6 +35,6 @@ export function pageBlock(
     firstPage,
     lastPage,
     previousBlockPage: firstPage > 0 ? firstPage - pagesPerBlock : null,
-    nextBlockPage: lastPage < pageCount - 1 ? lastPage + 1 : null,
+    nextBlockPage: lastPage < pageCount - 1 || (totalCapped && lastPage === firstPage + pagesPerBlock - 1) ? lastPage + 1 : null,
   };
 }

@@ -42,6 +42,29 @@ describe('SearchPage', () => {
     expect(screen.getByText('Enter a search.')).toBeTruthy();
   });
 
+  it('should show the block of 10 pages and a link to the next block when the server capped its count', async () => {
+    signInViewer(['search'], 'v-1');
+    const api = fakeApi();
+    api.searchTypes.mockResolvedValue(TYPES);
+    api.getFavourites.mockResolvedValue({ savedfavourites: [] });
+    api.search.mockResolvedValueOnce({ searchType: 'users', text: 'mem', skip: 0, totalResults: 100, totalCapped: true, results: hits(10) });
+    api.search.mockResolvedValueOnce({ searchType: 'users', text: 'mem', skip: 100, totalResults: 200, totalCapped: true, results: hits(10, 100) });
+    renderWithStore(<SearchPage params={{}} />, { api });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search text' }), 'mem');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('More than 100 results')).toBeTruthy();
+    expect(screen.getByText('1–10 of more than 100')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 10' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 11' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Next pages' }));
+    expect(await screen.findByRole('link', { name: 'member100' })).toBeTruthy();
+    expect(api.search).toHaveBeenLastCalledWith('users', { text: 'mem', skip: 100, take: 10 });
+    expect(screen.getByRole('button', { name: 'Page 11' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Page 20' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous pages' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next pages' })).toBeTruthy();
+  });
+
   it('should show a failed search as total -1 with the message', async () => {
     signInViewer(['search'], 'v-1');
     const api = fakeApi();

@@ -140,7 +140,7 @@ export function SearchPage({ params }: IdentityPageProps) {
         </FormError>
       ) : (
         <>
-          <p aria-live="polite">{search.status === 'loading' ? 'Searching…' : `${total} results`}</p>
+          <p aria-live="polite">{search.status === 'loading' ? 'Searching…' : `${answer?.totalCapped ? 'More than ' : ''}${total} results`}</p>
           {stale && (
             <p role="status" style={{ display: 'flex', gap: 'var(--base-size-8, 8px)', alignItems: 'center' }}>
               These results are more than 5 minutes old.
@@ -155,6 +155,7 @@ export function SearchPage({ params }: IdentityPageProps) {
             rows={answer?.results ?? []}
             rowKey={(h) => `${h.type}:${h.id}`}
             totalResults={total}
+            totalCapped={answer?.totalCapped ?? false}
             pageIndex={ran.pageIndex}
             onPageChange={(p) => runSearch(ran.text, p)}
             emptyText={search.status === 'loading' ? 'Loading…' : 'No results'}

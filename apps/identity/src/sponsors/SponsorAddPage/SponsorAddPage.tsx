@@ -1,15 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Button, Select } from '@primer/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@primer/react';
 import { MESSAGES, type Page, type Sponsor, type UserSummary } from '@tessera/domain';
-import { FormError, PageLayout, TextField, navigate } from '@tessera/ui';
+import { AutocompletePicker, FormError, PageLayout, TextField, navigate, type AutocompleteOption } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
-import { useAction, useLoad } from '../../requests/useRequest';
+import { useAction, useFetch } from '../../requests/useRequest';
 
 const TOAST = { title: 'Sponsors', success: MESSAGES.SPONSOR_CREATED };
 
-/** `/identity/sponsors/add` [sponsorAdd]: makes a user of the tenant a sponsor; a user is a sponsor once. */
+/** A user as the picker lists it. */
+function userOption(u: UserSummary): AutocompleteOption {
+  return { id: u.id, label: `${u.username} (${`${u.givenName} ${u.familyName}`.trim()})` };
+}
+
+/**
+ * `/identity/sponsors/add` [sponsorAdd]: makes a user of the tenant a sponsor; a user is a sponsor once. The user is
+ * chosen with the autocomplete picker (signin §9: fetch 100, show 10, debounce 200 ms), searched on the server among
+ * all the tenant's users.
+ */
 export function SponsorAddPage() {
-  const users = useLoad<Page<UserSummary>>('sponsors:add:users', 'listUsers', [{ take: 100, sortField: 'username', sortDirection: 'asc' }]);
+  const findUsers = useFetch<Page<UserSummary>>('sponsors:add:users', 'listUsers');
+  const fetchOptions = useCallback(
+    async (text: string, take: number) => (await findUsers({ search: text, take, sortField: 'username', sortDirection: 'asc' })).results.map(userOption),
+    [findUsers],
+  );
   const create = useAction<Sponsor>('sponsors:create', 'createSponsor', TOAST);
   const [userId, setUserId] = useState('');
   const [notes, setNotes] = useState('');
@@ -28,15 +41,14 @@ export function SponsorAddPage() {
         }}
       >
         <FormError>{failure && failure.field !== 'userId' ? failure.message : null}</FormError>
-        <label htmlFor="sponsor-user">User</label>
-        <Select id="sponsor-user" block value={userId} onChange={(e) => setUserId(e.target.value)} aria-invalid={failure?.field === 'userId' ? true : undefined}>
-          <Select.Option value="">Choose a user</Select.Option>
-          {(users.data?.results ?? []).map((u) => (
-            <Select.Option key={u.id} value={u.id}>
-              {u.username} ({u.givenName} {u.familyName})
-            </Select.Option>
-          ))}
-        </Select>
+        <AutocompletePicker
+          id="sponsor-user"
+          label="User"
+          fetchOptions={fetchOptions}
+          onSelect={(option) => setUserId(option.id)}
+          onInput={() => setUserId('')}
+          aria-invalid={failure?.field === 'userId' ? true : undefined}
+        />
         {failure?.field === 'userId' ? <p role="alert">{failure.message}</p> : null}
         <div style={{ marginTop: 'var(--base-size-16, 16px)' }}>
           <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} error={failure?.field === 'notes' ? failure.message : null} />
