@@ -13,7 +13,7 @@ function setup(requestSecretQuestionsReset: jest.Mock) {
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SelfEpicDependencies>({ dependencies: { api, bus, now: Date.now, connectAgent: jest.fn() } });
   const store = configureStore({ reducer: combineReducers(Object.fromEntries(selfSlices.map((s) => [s.name, s.reducer]))), middleware: (d) => d().concat(epicMiddleware) });
   epicMiddleware.run(selfEpic);
-  const questions = () => (store.getState() as { selfSecretQuestions: SecretQuestionsState }).selfSecretQuestions;
+  const questions = () => (store.getState() as unknown as { selfSecretQuestions: SecretQuestionsState }).selfSecretQuestions;
   return { store, bus, questions };
 }
 
