@@ -11,5 +11,5 @@ module.exports = {
     '\\.(css)$': '<rootDir>/scripts/jest-style-stub.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 30000,
+  testTimeout: 60000,
 };
