@@ -1,4 +1,9 @@
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
 import { test, expect, apiCall, ensureBootstrapped, ADMIN } from './fixtures';
+
+x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
 // Issue 13, admin-console §2.2 `/search`, `/search/{searchType}`; §4 search states (new search, loading,
 // failure); §7 favourites: the search screen against the real server's search providers, paged 10 a page.
@@ -103,4 +108,27 @@ test('sign-out resets search to the users tab', async ({ adminPage: page, baseUR
   await page.goto('/search/devices');
   await expect(page.getByText('Enter a search.')).toBeVisible();
   await expect(page.getByText(`${prefix}-desktop`)).toHaveCount(0);
+});
+
+test('the certificates tab finds a certificate by its subject and opens its page', async ({ adminPage: page, baseURL }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const ca = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateAuthority', { friendlyName: `Search CA ${suffix}`, keyAlgorithm: 'P-256' });
+  expect(ca.status(), await ca.text()).toBe(201);
+  const template = await apiCall(page.request, baseURL!, 'POST', '/api2/PKI-v1/CertificateTemplate', { templateName: `search-${suffix}`, class: 'DEVICE', caId: (await ca.json()).id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['serverAuth'] });
+  expect(template.status(), await template.text()).toBe(201);
+  const cn = `found-${suffix}.example`;
+  const keys = (await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: `CN=${cn}`, keys, signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' }, extensions: [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: cn }])] });
+  const issued = await apiCall(page.request, baseURL!, 'POST', '/api2/Certificates-v1/SubmitDeviceCSR', { templateId: (await template.json()).templateId, csr: csr.toString('pem') });
+  expect((await issued.json()).status).toBe('complete');
+
+  await page.goto('/search/certificates');
+  await expect(page.getByRole('navigation', { name: 'Search types' }).getByRole('link', { name: 'Certificates' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('textbox', { name: 'Search text' }).fill(`found-${suffix}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('1 results')).toBeVisible();
+  await page.getByRole('table', { name: 'Search results' }).getByRole('link', { name: `CN=${cn}` }).click();
+  await expect(page).toHaveURL(/\/credentials\/certificates\/view\/[0-9a-f-]+(:|%3A)[0-9a-f]+$/);
+  await expect(page.getByText(`CN=${cn}`).first()).toBeVisible();
 });
