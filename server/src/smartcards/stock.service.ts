@@ -14,7 +14,7 @@ import { parse } from 'csv-parse/sync';
 import {
   nextStockState, normaliseStockSerial, stockCountOf, stockProblemLine, validateStockCsv, validateStockReason, validateStockThreshold,
   STOCK_LIMITS, STOCK_MESSAGES, STOCK_UNUSED_CARD_NUMBER_FAILED,
-  type StockCounts, type StockItem, type StockListQuery, type StockManualMove, type StockMove, type StockPage, type StockRow, type StockState,
+  type StockCounts, type StockItem, type StockListQuery, type StockManualMove, type StockMove, type StockReceiveRequest, type StockReceiveResult, type StockPage, type StockRow, type StockState,
 } from '@tessera/domain';
 import type { AgentHub } from '../platform/agent-hub/AgentHub';
 import type { Db, Trx } from '../db/database';
@@ -55,20 +55,8 @@ export function toStockItem(row: SmartcardStockRow): StockItem {
   };
 }
 
-/** The body of `POST StockReceive`: a CSV file (`serial,cardType[,batch]`) or a list of cards. */
-export interface StockReceiveBody {
-  csv?: string;
-  items?: { serial: string; cardType?: string; batch?: string }[];
-  /** Fills an empty cardType (the CLI's `--card-type`). */
-  cardType?: string;
-}
-
-/** What a receive answers. */
-export interface StockReceiveResult {
-  received: number;
-  /** Cards received per card type. */
-  cardTypes: Record<string, number>;
-}
+/** The body of `POST StockReceive`. */
+export type StockReceiveBody = StockReceiveRequest;
 
 /** The records of a CSV text (the first is the header). @throws ValidationError (csv) when it is not CSV */
 function recordsOf(csv: string): string[][] {

@@ -280,3 +280,18 @@ export function stockCountOf(cardType: string, byState: Partial<Record<StockStat
   const available = n('received') + n('in_stock');
   return { cardType, received: n('received'), inStock: n('in_stock'), issued: n('issued'), returned: n('returned'), destroyed: n('destroyed'), available, threshold, low: isLowStock(available, threshold) };
 }
+
+/** The body of `POST StockReceive`: a CSV file (`serial,cardType[,batch]`) or a list of cards (one of them). */
+export interface StockReceiveRequest {
+  csv?: string;
+  items?: { serial: string; cardType?: string; batch?: string }[];
+  /** Fills an empty cardType (the CLI's `--card-type`). */
+  cardType?: string;
+}
+
+/** What a receive answers. */
+export interface StockReceiveResult {
+  received: number;
+  /** Cards received per card type. */
+  cardTypes: Record<string, number>;
+}
