@@ -16,6 +16,7 @@ import { certsCommand } from './commands/pki/certs';
 import { cardTemplatesCommand } from './commands/card-templates';
 import { appletsCommand } from './commands/applets';
 import { batchCommand } from './commands/batch';
+import { stockCommand } from './commands/stock';
 import { cardsCommand } from './commands/cards';
 import { printersCommand } from './commands/printers';
 import { readersCommand } from './commands/readers';
@@ -66,6 +67,7 @@ Examples:
     .addCommand(scepCommand(context))
     .addCommand(appletsCommand(context))
     .addCommand(acmeCommand(context))
-    .addCommand(batchCommand(context));
+    .addCommand(batchCommand(context))
+    .addCommand(stockCommand(context));
   return configureCommand(program, context);
 }

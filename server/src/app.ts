@@ -51,6 +51,7 @@ import { cardStoreRoutes } from './smartcards/card-store.routes';
 import { cardReportsRoutes } from './smartcards/card-reports.routes';
 import { cardPassphraseRoutes } from './smartcards/card-passphrase.routes';
 import { temporaryCardsRoutes } from './smartcards/temporary-cards.routes';
+import { stockRoutes } from './smartcards/stock.routes';
 import { vscRoutes } from './smartcards/vsc.routes';
 import { cloudHsmRoutes } from './smartcards/cloud-hsm.routes';
 import { secretQuestionsRoutes } from './smartcards/secret-questions.routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cloudHsmRoutes);
   await app.register(selfCardsRoutes);
   await app.register(cardRequestsRoutes);
+  await app.register(stockRoutes);
   await app.register(secretQuestionsRoutes, options.mailer ? { mailer: options.mailer } : {});
   await app.register(apiKeysRoutes);
   await app.register(devicesRoutes);

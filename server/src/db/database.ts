@@ -19,6 +19,7 @@ import type { CardTemplatesTable } from '../smartcards/card-templates.table';
 import type { SmartcardAppletsTable, SmartcardGpKeysTable } from '../smartcards/applets.table';
 import type { SmartcardBatchesTable, SmartcardBatchCardsTable } from '../smartcards/batches.table';
 import type { SmartcardsTable } from '../smartcards/cards.table';
+import type { SmartcardStockSettingsTable, SmartcardStockTable, SmartcardStockThresholdsTable } from '../smartcards/stock.table';
 import type { SecretQuestionLinksTable, SecretQuestionPoliciesTable, SecretQuestionsTable } from '../smartcards/secret-questions.table';
 import type { ApiKeysTable } from '../apikeys/apikeys.table';
 import type { RateLimitRulesTable, RateLimitSeededDefaultsTable, RateLimitStateTable } from '../platform/rate-limits/rate-limit-rules.table';
@@ -101,6 +102,9 @@ export interface Database {
   acme_client_accounts: AcmeClientAccountsTable;
   acme_client_runs: AcmeClientRunsTable;
   acme_client_http01: AcmeClientHttp01Table;
+  smartcard_stock: SmartcardStockTable;
+  smartcard_stock_thresholds: SmartcardStockThresholdsTable;
+  smartcard_stock_settings: SmartcardStockSettingsTable;
 }
 
 /** The application's database handle. */

@@ -31,6 +31,7 @@ import * as repo from './cards.repository';
 import type { SmartcardRow } from './cards.table';
 import { canSignCsr, csrToBeSigned, csrWithSignature } from './card-csr';
 import { withRemoteCard, type CardRelay } from './remote-card';
+import { returnToStock, takeFromStock } from './stock.service';
 
 type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
 
@@ -166,6 +167,8 @@ export async function issueCard(deps: CardsDeps, auth: AuthContext, actor: Actor
           : await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'issuing', user_id: user.id, card_template_id: template.id });
         // The PUK is sealed before the card gets it: whatever happens next, the server can unblock the card.
         await repo.updateCard(trx, auth.tenantId, id, { sealed_puk: deps.box.encrypt(puk, sealContext('puk', id)) }, now());
+        // Issue 15 "card stock": the card leaves the stock (refused here, before the card is touched, when the tenant requires stock).
+        await takeFromStock(trx, deps, auth.tenantId, actor, serialNumber, id);
         await auditCardChangeStarts(deps, { ...actor, tenantId: auth.tenantId, action: 'smartcard.issue', targetType: 'smartcard', targetId: id, detail: { serialNumber, userId: user.id, cardTemplateId: template.id, readerName } }, trx);
         return id;
       });
@@ -528,6 +531,7 @@ export async function cleanCard(deps: CardsDeps, auth: AuthContext, actor: Actor
     const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
     await deps.db.transaction().execute(async (trx) => {
       if (row) await repo.deleteCard(trx, auth.tenantId, row.id);
+      if (row) await returnToStock(trx, deps, auth.tenantId, actor, row.serial_number);
       await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.clean', targetType: 'smartcard', targetId: row?.id ?? null, detail: { readerName, serialNumber: row?.serial_number ?? null, certRevokeError } });
     });
     card.step('done');
@@ -580,6 +584,7 @@ export async function registerCard(deps: CardsDeps, auth: AuthContext, actor: Ac
     const row = await deps.db.transaction().execute(async (trx) => {
       const id = await repo.insertCard(trx, { tenant_id: auth.tenantId, serial_number: serialNumber, atr: card.atr, card_type: 'PIV', status: 'registered', user_id: null, card_template_id: null });
       if (request.card_id.applet_id) await repo.updateCard(trx, auth.tenantId, id, { extensions: JSON.stringify({ applet_id: request.card_id.applet_id }) }, new Date(deps.now()));
+      await takeFromStock(trx, deps, auth.tenantId, actor, serialNumber, id);
       await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.register', targetType: 'smartcard', targetId: id, detail: { serialNumber, readerName } });
       return repo.findCard(trx, auth.tenantId, id);
     });

@@ -13,6 +13,7 @@ import { appletsCalls, type AppletsCalls } from './applets';
 import { batchesCalls, type BatchesCalls } from './batches';
 import { cardsCalls, type CardsCalls } from './cards';
 import { temporaryCardsCalls, type TemporaryCardsCalls } from './temporaryCards';
+import { stockCalls, type StockCalls } from './stock';
 import { secretQuestionsCalls, type SecretQuestionsCalls } from './secretQuestions';
 import { selfCardsCalls, type SelfCardsCalls } from './selfCards';
 import { smartcardSignInCalls, type SmartcardSignInCalls } from './smartcardSignIn';
@@ -30,7 +31,7 @@ import { decodeCalls, type DecodeCalls } from './decode';
 import { scepCalls, type ScepCalls } from './scep';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls, SelfCardsCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls, SelfCardsCalls, StockCalls {}
 import { acmeCalls, type AcmeCalls } from './acme';
 
 /** Every server call. */
@@ -42,5 +43,5 @@ import { acmeCalls, type AcmeCalls } from './acme';
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send), ...selfCardsCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send), ...selfCardsCalls(send), ...stockCalls(send) };
 }

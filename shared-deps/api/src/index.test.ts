@@ -75,6 +75,8 @@ describe('@tessera/api exports', () => {
       'suspendCard', 'resumeCard', 'reissueCard', 'updateSmartcard', 'listSuspendedCards', 'getCardReport',
       // issue 15 (session 8): self-service cards
       'mySmartcards', 'selfCardTemplates', 'requestOwnSmartcard', 'myCardPicture',
+      // issue 15 (session 9): card stock
+      'listStock', 'stockCounts', 'stockNextSerial', 'receiveStock', 'scanInStock', 'moveStock', 'setStockThreshold', 'setStockSettings',
     ];
     expect(Object.keys(client).sort()).toEqual(calls.sort());
   });

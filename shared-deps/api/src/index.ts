@@ -27,6 +27,7 @@ export type { AppletsCalls, AppletPage } from './applets';
 export type { BatchesCalls } from './batches';
 export type { CardsCalls } from './cards';
 export type { TemporaryCardsCalls } from './temporaryCards';
+export type { StockCalls } from './stock';
 export type { SecretQuestionsCalls, SecretQuestionsStatus, SecretQuestionSet, ResetPinQaRequest } from './secretQuestions';
 export type { MfaCalls } from './mfa';
 export type { PasskeysCalls } from './passkeys';

@@ -102,7 +102,7 @@ describe('@tessera/domain exports', () => {
         // issue 15 (session 8): self-service cards
         'SELF_CARD_REQUEST_REASON_MAX', 'SELF_CARD_MESSAGES',
         // issue 15 (session 8): card stock
-        'STOCK_STATES', 'STOCK_MOVES', 'STOCK_TRANSITIONS', 'STOCK_LIMITS', 'STOCK_CSV_COLUMNS', 'STOCK_SERIAL_PATTERN', 'STOCK_MESSAGES', 'STOCK_MOVE_PAST', 'STOCK_AVAILABLE_STATES', 'stockStateLabel', 'canMoveStock', 'nextStockState', 'isLowStock', 'validateStockThreshold', 'validateStockReason', 'validateStockSerial', 'normaliseStockSerial', 'stockProblemLine', 'validateStockCsv',
+        'STOCK_STATES', 'STOCK_MOVES', 'STOCK_TRANSITIONS', 'STOCK_LIMITS', 'STOCK_CSV_COLUMNS', 'STOCK_SERIAL_PATTERN', 'STOCK_MESSAGES', 'STOCK_MOVE_PAST', 'STOCK_AVAILABLE_STATES', 'stockStateLabel', 'canMoveStock', 'nextStockState', 'isLowStock', 'validateStockThreshold', 'validateStockReason', 'validateStockSerial', 'normaliseStockSerial', 'stockProblemLine', 'validateStockCsv', 'STOCK_UNUSED_CARD_NUMBER_FAILED', 'STOCK_SORT_KEYS', 'STOCK_MANUAL_MOVES', 'stockCountOf',
         'CARD_REQUEST_STATUSES', 'CARD_REQUEST_CLOSED_STATUSES', 'CARD_REQUEST_MESSAGES', 'cardRequestDetails',
       ].sort(),
     );

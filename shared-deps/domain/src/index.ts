@@ -427,8 +427,8 @@ export { CLOUD_HSM_LIMITS, CLOUD_HSM_MESSAGES, validateCloudHsmConfig } from './
 export type { CloudHsmConfig, CloudHsmConfigInput, HsmAuthenticationState } from './smartcards/cloud-hsm/cloudHsm';
 export { SELF_CARD_REQUEST_REASON_MAX, SELF_CARD_MESSAGES } from './smartcards/self-service/selfService';
 export type { SelfCardPicture, SelfCardRequest, SelfCardTemplate, SelfSmartcard } from './smartcards/self-service/selfService';
-export { STOCK_STATES, STOCK_MOVES, STOCK_TRANSITIONS, STOCK_LIMITS, STOCK_CSV_COLUMNS, STOCK_SERIAL_PATTERN, STOCK_MESSAGES, STOCK_MOVE_PAST, STOCK_AVAILABLE_STATES, stockStateLabel, canMoveStock, nextStockState, isLowStock, validateStockThreshold, validateStockReason, validateStockSerial, normaliseStockSerial, stockProblemLine, validateStockCsv } from './smartcards/stock/stock';
-export type { StockState, StockMove, StockRow, StockProblem, StockItem, StockCount } from './smartcards/stock/stock';
+export { STOCK_STATES, STOCK_MOVES, STOCK_TRANSITIONS, STOCK_LIMITS, STOCK_CSV_COLUMNS, STOCK_SERIAL_PATTERN, STOCK_MESSAGES, STOCK_MOVE_PAST, STOCK_AVAILABLE_STATES, stockStateLabel, canMoveStock, nextStockState, isLowStock, validateStockThreshold, validateStockReason, validateStockSerial, normaliseStockSerial, stockProblemLine, validateStockCsv, STOCK_UNUSED_CARD_NUMBER_FAILED, STOCK_SORT_KEYS, STOCK_MANUAL_MOVES, stockCountOf } from './smartcards/stock/stock';
+export type { StockState, StockMove, StockRow, StockProblem, StockItem, StockCount, StockSortKey, StockManualMove, StockListQuery, StockPage, StockCounts, StockReceiveRequest, StockReceiveResult } from './smartcards/stock/stock';
 
 // issue 15 (session 8): the operators' list of smartcard requests
 export { CARD_REQUEST_STATUSES, CARD_REQUEST_CLOSED_STATUSES, CARD_REQUEST_MESSAGES, cardRequestDetails } from './smartcards/card-requests/cardRequests';

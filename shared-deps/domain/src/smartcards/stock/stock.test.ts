@@ -1,6 +1,6 @@
 import {
   STOCK_MESSAGES, STOCK_LIMITS, canMoveStock, nextStockState, isLowStock, validateStockCsv, validateStockThreshold,
-  validateStockReason, validateStockSerial, stockProblemLine, STOCK_STATES, STOCK_MOVES,
+  validateStockReason, validateStockSerial, stockProblemLine, STOCK_STATES, STOCK_MOVES, stockCountOf,
 } from './stock';
 
 describe('stock state machine', () => {
@@ -87,5 +87,13 @@ describe('validateStockCsv', () => {
   it('checks serial length', () => {
     expect(validateStockSerial('A'.repeat(65))).toBe(STOCK_MESSAGES.SERIAL_TOO_LONG);
     expect(validateStockSerial('')).toBe(STOCK_MESSAGES.SERIAL_REQUIRED);
+  });
+});
+
+describe('stock counts', () => {
+  it('should count received and in-stock cards as available and flag a type under its threshold', () => {
+    expect(stockCountOf('PIV', { received: 2, in_stock: 3, issued: 7, destroyed: 1 }, 6)).toEqual({ cardType: 'PIV', received: 2, inStock: 3, issued: 7, returned: 0, destroyed: 1, available: 5, threshold: 6, low: true });
+    expect(stockCountOf('PIV', { in_stock: 6 }, 6).low).toBe(false);
+    expect(stockCountOf('PIV', {}, 0).low).toBe(false);
   });
 });

@@ -232,3 +232,66 @@ export interface StockCount {
   threshold: number;
   low: boolean;
 }
+
+/** admin-console §8: the failure text of the "next unused card number" call (the oldest card of a type in stock). */
+export const STOCK_UNUSED_CARD_NUMBER_FAILED = 'An error occurred while retrieving an unused card number';
+
+/** The keys the stock list sorts on. */
+export const STOCK_SORT_KEYS = ['serial', 'cardType', 'batch', 'state', 'receivedAt', 'movedAt'] as const;
+/** A sort key of the stock list. */
+export type StockSortKey = (typeof STOCK_SORT_KEYS)[number];
+
+/** The moves an operator makes by hand (receive has its own calls; issue is made by registering or issuing the card). */
+export const STOCK_MANUAL_MOVES = ['shelve', 'return', 'restock', 'destroy'] as const satisfies readonly StockMove[];
+/** A move made by hand. */
+export type StockManualMove = (typeof STOCK_MANUAL_MOVES)[number];
+
+/** The query of the stock list (`GET Stock`). */
+export interface StockListQuery {
+  /** Searched in the serial, the card type and the batch. */
+  search?: string;
+  state?: StockState;
+  cardType?: string;
+  sort?: StockSortKey;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+/** One page of the stock list. */
+export interface StockPage {
+  items: StockItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET StockCounts`: the counts per card type, the low ones, and the tenant's "require stock" setting. */
+export interface StockCounts {
+  counts: StockCount[];
+  requireStock: boolean;
+  /** What happens to a card not in stock, said in words. */
+  requireStockMessage: string;
+}
+
+/** The counts of one card type from its available cards and threshold (the low-stock rule applied). */
+export function stockCountOf(cardType: string, byState: Partial<Record<StockState, number>>, threshold: number): StockCount {
+  const n = (s: StockState) => byState[s] ?? 0;
+  const available = n('received') + n('in_stock');
+  return { cardType, received: n('received'), inStock: n('in_stock'), issued: n('issued'), returned: n('returned'), destroyed: n('destroyed'), available, threshold, low: isLowStock(available, threshold) };
+}
+
+/** The body of `POST StockReceive`: a CSV file (`serial,cardType[,batch]`) or a list of cards (one of them). */
+export interface StockReceiveRequest {
+  csv?: string;
+  items?: { serial: string; cardType?: string; batch?: string }[];
+  /** Fills an empty cardType (the CLI's `--card-type`). */
+  cardType?: string;
+}
+
+/** What a receive answers. */
+export interface StockReceiveResult {
+  received: number;
+  /** Cards received per card type. */
+  cardTypes: Record<string, number>;
+}
