@@ -13,7 +13,7 @@ describe('tessera program', () => {
     const program = createProgram(context);
     expect(program.commands.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'tickets', 'passes', 'apikeys', 'rate-limits', 'users', 'ca', 'templates', 'certs', 'card-templates', 'cards', 'printers', 'readers', 'scep', 'applets', 'acme', 'batch', 'stock']);
     const leaves = program.commands.flatMap((c) => (c.commands.length > 0 ? c.commands : [c]));
-    expect(leaves.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'list', 'close', 'issue', 'return', 'list', 'create', 'list', 'revoke', 'apply', 'export', 'status', 'set-roles', 'import', 'export', 'list', 'create', 'list', 'export', 'seed', 'export', 'issue', 'revoke', 'get', 'seed', 'list', 'show', 'issue', 'revoke', 'clean', 'unblock', 'list', 'list', 'challenge', 'add', 'list', 'upload', 'enable', 'create', 'print', 'receive', 'list']);
+    expect(leaves.map((c) => c.name())).toEqual(['login', 'logout', 'whoami', 'list', 'close', 'issue', 'return', 'list', 'create', 'list', 'revoke', 'apply', 'export', 'status', 'set-roles', 'import', 'export', 'list', 'create', 'list', 'export', 'seed', 'export', 'issue', 'revoke', 'get', 'list', 'seed', 'list', 'show', 'issue', 'revoke', 'clean', 'unblock', 'list', 'list', 'challenge', 'add', 'list', 'upload', 'enable', 'create', 'print', 'receive', 'list']);
     for (const command of leaves) expect(command.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--server', '--json']));
     cleanup();
   });
