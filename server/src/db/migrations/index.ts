@@ -44,6 +44,7 @@ import * as m20261130010000 from './2026_11_30_01_00_00_intune_online_validation
 import * as m20261130030000 from './2026_11_30_03_00_00_smartcard_suspended_by';
 import * as m20261130060000 from './2026_11_30_06_00_00_rate_limit_seeded_defaults';
 import * as m20261130070000 from './2026_11_30_07_00_00_scep_intune_pending';
+import * as m20261201050000 from './2026_12_01_05_00_00_create_device_endpoints';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -87,4 +88,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_30_03_00_00_smartcard_suspended_by': m20261130030000,
   '2026_11_30_06_00_00_rate_limit_seeded_defaults': m20261130060000,
   '2026_11_30_07_00_00_scep_intune_pending': m20261130070000,
+  '2026_12_01_05_00_00_create_device_endpoints': m20261201050000,
 });
