@@ -1,0 +1,1 @@
+export { DeviceEndpointsSection } from './DeviceEndpointsSection';
