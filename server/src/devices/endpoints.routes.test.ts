@@ -120,6 +120,11 @@ describe('device certificate endpoints and the certificate endpoint map', () => 
     expect(await count()).toBe(before);
   });
 
+  it('should answer the domain message for a port out of range', async () => {
+    const res = await addEndpoint({ host: 'a.acme.example', port: 70000 });
+    expect(res.json()).toMatchObject({ field: 'port', message: ENDPOINT_MESSAGES.PORT_INVALID });
+  });
+
   it('should scan the endpoint presenting a Tessera certificate and map it by serial and issuer', async () => {
     const id = (await admin.get(`${I}/DeviceEndpoints?deviceId=${deviceId}`)).json()[0].id;
     const res = await admin.post(`${I}/ScanDeviceEndpoint`, { id });

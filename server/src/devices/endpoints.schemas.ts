@@ -7,7 +7,7 @@ import { StringEnum } from '../platform/string-enum';
 /** Fields of an endpoint as sent (the rules of `endpointInputProblem` run in the service, naming the field). */
 const EndpointFields = {
   host: SafeString({ minLength: 1, maxLength: 253 }),
-  port: Type.Integer({ minimum: 1, maximum: 65535 }),
+  port: Type.Integer({ description: '1–65535 (checked by endpointInputProblem, naming the field)' }),
   serverName: Type.Optional(SafeString({ maxLength: 253 })),
   label: Type.Optional(SafeString({ maxLength: 100 })),
 };
