@@ -8,7 +8,8 @@ import { test, expect, apiCall, ensureBootstrapped } from './fixtures';
 
 // Issue 13, admin-console §3 "device endpoints and certificate endpoint map": a TLS server started here
 // presents a certificate Tessera issued (an `openssl req` CSR through the API); on the device's page an
-// endpoint pointing at it is added and scanned through the real server, which matches the certificate.
+// endpoint pointing at it is added and scanned through the real server, which matches the certificate;
+// the certificate's page then lists the device under "Seen at".
 
 const P = '/api2/PKI-v1';
 const C = '/api2/Certificates-v1';
@@ -70,6 +71,8 @@ test('a device endpoint presenting a Tessera certificate is scanned and matched'
     await link.click();
     await expect(page).toHaveURL(/\/credentials\/certificates\/view\//);
     await expect(page.getByText(`CN=${cn}`).first()).toBeVisible();
+    // The certificate's page shows where it was seen, linking back to the device.
+    await expect(page.getByRole('list', { name: 'Endpoints presenting this certificate' }).getByRole('link', { name: `e2e-tls-${suffix}` })).toBeVisible();
   } finally {
     server?.close();
     rmSync(dir, { recursive: true, force: true });
