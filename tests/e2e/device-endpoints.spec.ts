@@ -71,6 +71,14 @@ test('a device endpoint presenting a Tessera certificate is scanned and matched'
     await link.click();
     await expect(page).toHaveURL(/\/credentials\/certificates\/view\//);
     await expect(page.getByText(`CN=${cn}`).first()).toBeVisible();
+    // The tenant's certificate endpoint map finds it by the certificate subject, with its status.
+    await page.goto('/identity/devices/endpoints');
+    await page.getByRole('textbox', { name: 'Search text' }).fill(cn);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const mapRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `127.0.0.1:${port} (SNI ${cn})` }) });
+    await expect(mapRow.getByText('Valid')).toBeVisible();
+    await mapRow.getByRole('link', { name: `CN=${cn}` }).click();
+    await expect(page).toHaveURL(/\/credentials\/certificates\/view\//);
     // The certificate's page shows where it was seen, linking back to the device.
     await expect(page.getByRole('list', { name: 'Endpoints presenting this certificate' }).getByRole('link', { name: `e2e-tls-${suffix}` })).toBeVisible();
   } finally {

@@ -48,6 +48,7 @@ export const IDENTITY_CALLS = [
   'createDeviceEndpoint',
   'deleteDeviceEndpoint',
   'scanDeviceEndpoint',
+  'deviceEndpointMap',
   'getVisit',
   'listLocales',
   'createLocale',

@@ -9,7 +9,7 @@ const DELETE_TOAST = { title: 'Certificate endpoints', success: 'Endpoint delete
 const cell = { textAlign: 'left' as const, padding: 'var(--base-size-4, 4px) var(--base-size-8, 8px)', verticalAlign: 'top' as const };
 
 /** Badge text and colour of an endpoint's certificate status. */
-const STATUS: Record<EndpointCertificateStatus, { text: string; variant: 'default' | 'success' | 'attention' | 'danger' | 'severe' | 'secondary' }> = {
+export const ENDPOINT_STATUS_BADGES: Record<EndpointCertificateStatus, { text: string; variant: 'default' | 'success' | 'attention' | 'danger' | 'severe' | 'secondary' }> = {
   not_scanned: { text: 'Not scanned', variant: 'secondary' },
   error: { text: 'Scan failed', variant: 'danger' },
   valid: { text: 'Valid', variant: 'success' },
@@ -100,7 +100,7 @@ export function DeviceEndpointsSection({ deviceId, canEdit }: { deviceId: string
                     {e.label ? <div>{e.label}</div> : null}
                   </td>
                   <td style={cell}>
-                    <Label variant={STATUS[e.status].variant}>{STATUS[e.status].text}</Label>
+                    <Label variant={ENDPOINT_STATUS_BADGES[e.status].variant}>{ENDPOINT_STATUS_BADGES[e.status].text}</Label>
                   </td>
                   <td style={cell}>{e.lastScanAt ? e.lastScanAt.replace('T', ' ').slice(0, 19) : 'Never'}</td>
                   <td style={cell}>

@@ -1,1 +1,1 @@
-export { DeviceEndpointsSection } from './DeviceEndpointsSection';
+export { DeviceEndpointsSection, ENDPOINT_STATUS_BADGES } from './DeviceEndpointsSection';
