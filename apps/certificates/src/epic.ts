@@ -7,7 +7,7 @@ import type { ToastInput } from '@tessera/domain';
 export interface CertificatesEpicDependencies {
   api: Pick<
     ApiClient,
-    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'getCertificateInfo' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations' | 'listCertificateRequests' | 'approveCertificateRequest' | 'approveRevocation' | 'cancelRevocation' | 'uploadCertificate' | 'submitUserKeyRequest' | 'submitDeviceKeyRequest' | 'listScepChallenges' | 'createScepChallenge' | 'retrieveScepChallenge' | 'listAcmeClientDomains' | 'startAcmeClientOrder' | 'getAcmeClientOrder'
+    'decodePem' | 'listCertificateTemplates' | 'setTemplateOrdering' | 'submitUserCsr' | 'submitDeviceCsr' | 'getCertificate' | 'getCertificateInfo' | 'certificateEndpoints' | 'downloadCertificate' | 'revokeCertificate' | 'listRevocations' | 'listCertificateRequests' | 'approveCertificateRequest' | 'approveRevocation' | 'cancelRevocation' | 'uploadCertificate' | 'submitUserKeyRequest' | 'submitDeviceKeyRequest' | 'listScepChallenges' | 'createScepChallenge' | 'retrieveScepChallenge' | 'listAcmeClientDomains' | 'startAcmeClientOrder' | 'getAcmeClientOrder'
   >;
   bus: { showToast(input: ToastInput): void };
 }

@@ -7,7 +7,7 @@ import { listTemplatesEpic, saveOrderEpic } from './templates/templateOrder.epic
 import { templateOrderSlice } from './templates/templateOrder.slice';
 import { csrTemplatesEpic, submitCsrEpic } from './csr/csr.epics';
 import { csrSlice } from './csr/csr.slice';
-import { downloadCertificateEpic, loadCertificateEpic, loadCertificateInfoEpic, revokeCertificateEpic } from './view/certificate.epics';
+import { downloadCertificateEpic, loadCertificateEpic, loadCertificateEndpointsEpic, loadCertificateInfoEpic, revokeCertificateEpic } from './view/certificate.epics';
 import { certificateSlice } from './view/certificate.slice';
 import { revocationsPageEpic } from './revocations/revocations.epics';
 import { revocationsSlice } from './revocations/revocations.slice';
@@ -36,6 +36,7 @@ export const certificatesEpic = combineEpics<Action, Action, unknown, Certificat
   submitCsrEpic,
   loadCertificateEpic,
   loadCertificateInfoEpic,
+  loadCertificateEndpointsEpic,
   downloadCertificateEpic,
   revokeCertificateEpic,
   revocationsPageEpic,

@@ -27,6 +27,7 @@ import type { OrganisationsTable } from '../identity/organisations.table';
 import type { SponsorsTable } from '../identity/sponsors.table';
 import type { UserPhotosTable } from '../identity/user-photos.table';
 import type { DevicesTable, SubnetsTable } from '../devices/devices.table';
+import type { DeviceEndpointsTable } from '../devices/endpoints.table';
 import type { LocalesTable } from '../config/locales.table';
 import type { SearchFavouritesTable } from '../search/search.table';
 import type { VisitsTable } from '../identity/visits.table';
@@ -71,6 +72,7 @@ export interface Database {
   sponsors: SponsorsTable;
   user_photos: UserPhotosTable;
   devices: DevicesTable;
+  device_endpoints: DeviceEndpointsTable;
   subnets: SubnetsTable;
   locales: LocalesTable;
   search_favourites: SearchFavouritesTable;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, IdQuery, NoContent } from '../platform/schemas';
 import { actorOf, requireAuth } from '../platform/request';
 import * as service from './devices.service';
+import { endpointsRoutes } from './endpoints.routes';
 import {
   CloneDeviceSchema,
   CreateDeviceSchema,
@@ -25,6 +26,7 @@ const I = '/api2/IDM-v1';
 /** Registers the device and ipam routes. */
 export const devicesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, audit: app.audit, now: () => app.now() };
+  await app.register(endpointsRoutes);
 
   app.get(
     `${I}/Devices`,

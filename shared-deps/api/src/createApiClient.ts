@@ -25,13 +25,14 @@ import { cmsCalls, type CmsCalls } from './cms';
 import { tenancyConfigCalls, type TenancyConfigCalls } from './tenancyConfig';
 import { apiKeysCalls, type ApiKeysCalls } from './apiKeys';
 import { directoryCalls, type DirectoryCalls } from './directory';
+import { deviceEndpointsCalls, type DeviceEndpointsCalls } from './deviceEndpoints';
 import { pkiCalls, type PkiCalls } from './pki';
 import { certificatesCalls, type CertificatesCalls } from './certificates';
 import { decodeCalls, type DecodeCalls } from './decode';
 import { scepCalls, type ScepCalls } from './scep';
 
 /** Every server call. */
-export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls, SelfCardsCalls, StockCalls {}
+export interface ApiClient extends AuthenticationCalls, IdmCalls, MonitoringCalls, TicketsCalls, SmartcardsCalls, MfaCalls, PasskeysCalls, PasswordsCalls, CmsCalls, TenancyConfigCalls, ApiKeysCalls, RegistrationCalls, DirectoryCalls, PkiCalls, CertificatesCalls, DecodeCalls, IdentityAdminCalls, CardTemplatesCalls, CardsCalls, SecretQuestionsCalls, CardLayoutsCalls, PrintersCalls, ScepCalls, AppletsCalls, AcmeCalls, BatchesCalls, SmartcardSignInCalls, TemporaryCardsCalls, SelfCardsCalls, StockCalls, DeviceEndpointsCalls {}
 import { acmeCalls, type AcmeCalls } from './acme';
 
 /** Every server call. */
@@ -43,5 +44,5 @@ import { acmeCalls, type AcmeCalls } from './acme';
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const send = createHttp(options);
-  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send), ...selfCardsCalls(send), ...stockCalls(send) };
+  return { ...authenticationCalls(send), ...idmCalls(send), ...monitoringCalls(send), ...ticketsCalls(send), ...smartcardsCalls(send), ...mfaCalls(send), ...passkeysCalls(send, options), ...passwordsCalls(send), ...cmsCalls(send), ...tenancyConfigCalls(send), ...apiKeysCalls(send), ...registrationCalls(send), ...directoryCalls(send), ...pkiCalls(send), ...certificatesCalls(send), ...decodeCalls(send), ...identityAdminCalls(send), ...cardTemplatesCalls(send), ...cardsCalls(send), ...secretQuestionsCalls(send), ...cardLayoutsCalls(send), ...printersCalls(send), ...scepCalls(send), ...appletsCalls(send), ...acmeCalls(send), ...batchesCalls(send), ...smartcardSignInCalls(send), ...temporaryCardsCalls(send), ...selfCardsCalls(send), ...stockCalls(send), ...deviceEndpointsCalls(send) };
 }

@@ -45,6 +45,7 @@ describe('@tessera/api exports', () => {
       'submitUserKeyRequest',
       'submitDeviceKeyRequest',
       'getDevice', 'updateDevice', 'cloneDevice', 'deleteSubnet', 'subnetIps', 'renameLocale', 'deleteLocale', 'getVisit', 'createVisit', 'directoryConnection', 'ldapSync',
+      'listDeviceEndpoints', 'createDeviceEndpoint', 'updateDeviceEndpoint', 'deleteDeviceEndpoint', 'scanDeviceEndpoint', 'deviceEndpointMap', 'certificateEndpoints',
       // issue 12: decoding a certificate, CSR or CRL
       'decodePem',
       // issue 12: PKI and certificates

@@ -39,6 +39,7 @@ export type { CmsCalls } from './cms';
 export type { TenancyConfigCalls } from './tenancyConfig';
 export type { ApiKeysCalls } from './apiKeys';
 export type { DirectoryCalls } from './directory';
+export type { DeviceEndpointsCalls } from './deviceEndpoints';
 export type { DecodeCalls } from './decode';
 export type { ScepCalls } from './scep';
 export type { PkiCalls } from './pki';

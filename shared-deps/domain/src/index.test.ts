@@ -27,6 +27,7 @@ describe('@tessera/domain exports', () => {
         'pageBlockEnd',
         'DEFAULT_SEARCH_TYPE', 'SEARCH_FAILED_TOTAL', 'SEARCH_TEXT_MAX_LENGTH', 'FAVOURITES_MAX', 'newSearchState', 'failedSearchState', 'isSearchStale',
         'ipv4ToNumber', 'numberToIpv4', 'isValidIpv4', 'subnetRange', 'isIpInSubnet', 'isValidHostname', 'LOCALE_LEVELS', 'parentLevelOf', 'childLevelOf',
+        'MAX_ENDPOINTS_PER_DEVICE', 'ENDPOINT_EXPIRING_DAYS', 'ENDPOINT_SCAN_TIMEOUT_MS', 'ENDPOINT_MESSAGES', 'ENDPOINT_CERTIFICATE_STATUSES', 'endpointInputProblem', 'endpointCertificateStatus',
         'TICKET_CATEGORIES', 'TICKET_STATUSES', 'TICKET_STATUS_LABELS', 'TICKET_PRIORITIES', 'TICKET_TRANSITIONS', 'TICKET_SEARCH_FIELDS',
         'TICKET_SEARCH_OPERATORS', 'TICKET_SORT_FIELDS', 'TICKET_METRICS_PERIODS', 'canTransitionTicket', 'nextTicketStatuses', 'metricsPeriodDays',
         'metricsWindows', 'ticketTrends', 'round1', 'formatDurationSeconds', 'parseAge', 'PASS_TYPES', 'PASS_STATUSES', 'MISPLACED_REASONS',

@@ -346,6 +346,8 @@ export type { SubnetRange } from './devices/ipv4';
 export { LOCALE_LEVELS, parentLevelOf, childLevelOf } from './devices/locales';
 export type { LocaleLevel } from './devices/locales';
 export type * from './devices/devices.types';
+export { MAX_ENDPOINTS_PER_DEVICE, ENDPOINT_EXPIRING_DAYS, ENDPOINT_SCAN_TIMEOUT_MS, ENDPOINT_MESSAGES, ENDPOINT_CERTIFICATE_STATUSES, endpointInputProblem, endpointCertificateStatus } from './devices/endpoints';
+export type { EndpointCertificateStatus, DeviceEndpoint, DeviceEndpointInput } from './devices/endpoints';
 
 // Search and favourites (admin-console §2.2 /search, §4, §7; issue 13)
 export {

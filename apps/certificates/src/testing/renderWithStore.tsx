@@ -18,6 +18,7 @@ export function fakeApi() {
     getCertificate: jest.fn(),
     getCertificateInfo: jest.fn().mockResolvedValue({ cn: '', dn: '', certificate: '', associatedUser: null, associatedDevice: null, associatedSmartcardDetails: null }),
     downloadCertificate: jest.fn(),
+    certificateEndpoints: jest.fn().mockResolvedValue([]),
     revokeCertificate: jest.fn(),
     listRevocations: jest.fn().mockResolvedValue({ totalResults: 0, results: [] }),
     listCertificateRequests: jest.fn().mockResolvedValue({ requests: [] }),

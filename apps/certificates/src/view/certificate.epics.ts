@@ -29,6 +29,18 @@ export const loadCertificateInfoEpic: CertificatesEpic = (action$, _state$, { ap
     ),
   );
 
+/** GET CertificateEndpoints?certId: the device endpoints where the certificate was last seen (a failure leaves the section out). */
+export const loadCertificateEndpointsEpic: CertificatesEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    ofType(A.loadRequested.type),
+    switchMap((action) =>
+      from(api.certificateEndpoints((action as ReturnType<typeof A.loadRequested>).payload.certId)).pipe(
+        map((endpoints) => A.seenAtLoaded(endpoints)),
+        catchError(() => EMPTY),
+      ),
+    ),
+  );
+
 /** GET CertificateDownload and hand the bytes to the browser as a file. */
 export const downloadCertificateEpic: CertificatesEpic = (action$, _state$, { api, bus }) =>
   action$.pipe(

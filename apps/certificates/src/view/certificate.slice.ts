@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CertificateDetails, CertificateFormat, CertificateInfo, CertificateLoadState, RevokeCertificateRequest, RevokeCertificateResponse } from '@tessera/domain';
+import type { CertificateDetails, CertificateFormat, CertificateInfo, CertificateLoadState, DeviceEndpoint, RevokeCertificateRequest, RevokeCertificateResponse } from '@tessera/domain';
 import { resetAll } from '@tessera/store';
 
 /** The certificate page's state (admin-console §4 certificate load states). */
@@ -8,13 +8,15 @@ export interface CertificateState {
   details: CertificateDetails | null;
   /** Certificate info (admin-console §3: associated user, device, smartcard); null until read or when it failed. */
   info: CertificateInfo | null;
+  /** Device endpoints where the certificate was last seen (issue 13); null until read or when it failed. */
+  seenAt: DeviceEndpoint[] | null;
   loadError: string | null;
   revoking: boolean;
   revokeResult: RevokeCertificateResponse | null;
   revokeError: string | null;
 }
 
-const initialState: CertificateState = { status: 'idle', details: null, info: null, loadError: null, revoking: false, revokeResult: null, revokeError: null };
+const initialState: CertificateState = { status: 'idle', details: null, info: null, seenAt: null, loadError: null, revoking: false, revokeResult: null, revokeError: null };
 
 /** The certificate slice. */
 export const certificateSlice = createSlice({
@@ -25,6 +27,7 @@ export const certificateSlice = createSlice({
       state.status = 'loading';
       state.loadError = null;
       state.info = null;
+      state.seenAt = null;
     },
     loaded(state, action: PayloadAction<CertificateDetails>) {
       state.status = 'succeeded';
@@ -32,6 +35,9 @@ export const certificateSlice = createSlice({
     },
     infoLoaded(state, action: PayloadAction<CertificateInfo>) {
       state.info = action.payload;
+    },
+    seenAtLoaded(state, action: PayloadAction<DeviceEndpoint[]>) {
+      state.seenAt = action.payload;
     },
     loadFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = 'failed';

@@ -6,6 +6,7 @@ import { DeviceViewPage } from './DeviceViewPage';
 import { DevicesBatchPage } from './DevicesBatchPage';
 import { DevicesListPage } from './DevicesListPage';
 import { IpamPage } from './IpamPage';
+import { DeviceEndpointMapPage } from './DeviceEndpointMapPage';
 
 /** The devices screens (admin-console §2.2 Devices; the list path is designed). */
 export const devicePages: readonly IdentityPage[] = [
@@ -16,4 +17,5 @@ export const devicePages: readonly IdentityPage[] = [
   { path: '/identity/devices/edit/:id', Page: DeviceEditPage },
   { path: '/identity/devices/clone/:id', Page: DeviceClonePage },
   { path: '/identity/devices/ipam', Page: IpamPage, link: { label: 'Subnets', permission: 'deviceIpam' } },
+  { path: '/identity/devices/endpoints', Page: DeviceEndpointMapPage, link: { label: 'Certificate endpoints', permission: 'deviceView' } },
 ];

@@ -46,6 +46,7 @@ import * as m20261130060000 from './2026_11_30_06_00_00_rate_limit_seeded_defaul
 import * as m20261130070000 from './2026_11_30_07_00_00_scep_intune_pending';
 import * as m20261201010000 from './2026_12_01_01_00_00_create_smartcard_stock';
 import * as m20261201030000 from './2026_12_01_03_00_00_users_sort_indexes_with_id';
+import * as m20261201050000 from './2026_12_01_05_00_00_create_device_endpoints';
 
 /** Migrations keyed by file name without extension. */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
@@ -91,4 +92,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026_11_30_07_00_00_scep_intune_pending': m20261130070000,
   '2026_12_01_01_00_00_create_smartcard_stock': m20261201010000,
   '2026_12_01_03_00_00_users_sort_indexes_with_id': m20261201030000,
+  '2026_12_01_05_00_00_create_device_endpoints': m20261201050000,
 });

@@ -193,6 +193,7 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('identity', 'deviceEdit', '/identity/devices/edit/:id'),
   ...guard('identity', 'deviceAdd', '/identity/devices/clone/:id'),
   ...guard('identity', 'deviceIpam', '/identity/devices/ipam'),
+  ...guard('identity', 'deviceView', '/identity/devices/endpoints'),
   ...guard('identity', 'orgAdd', '/identity/organisations/add'),
   ...guard('identity', 'orgView', '/identity/organisations/view/:id', '/identity/organisations/permissions/:orgId'),
   ...guard('identity', 'orgEdit', '/identity/organisations/edit/:id'),

@@ -54,6 +54,26 @@ describe('CertificatePage', () => {
     expect(within(info).getByRole('rowheader', { name: 'Smartcard' }).nextElementSibling?.textContent).toBe('None');
   });
 
+  it('should show the device endpoints where the certificate was last seen, linking to each device', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValue(details());
+    api.certificateEndpoints.mockResolvedValue([
+      { id: 'e-1', deviceId: 'd-9', deviceHostname: 'web-01', host: '10.0.0.7', port: 8443, serverName: '', label: '', lastScanAt: '2026-11-28T10:05:00.000Z', lastScanError: null, certificate: null, status: 'valid', createdAt: '2026-11-28T10:00:00.000Z' },
+    ]);
+    renderWithStore(<CertificatePage certId="ca-1:0a1b" />, { api });
+    const list = await screen.findByRole('list', { name: 'Endpoints presenting this certificate' });
+    expect(api.certificateEndpoints).toHaveBeenCalledWith('ca-1:0a1b');
+    expect(within(list).getByRole('listitem').textContent).toBe('web-01 10.0.0.7:8443 (scanned 2026-11-28 10:05)');
+    expect(within(list).getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe('/identity/devices/view/d-9');
+  });
+
+  it('should say when no device endpoint presents the certificate', async () => {
+    const api = fakeApi();
+    api.getCertificate.mockResolvedValue(details());
+    renderWithStore(<CertificatePage certId="ca-1:0a1b" />, { api });
+    expect(await screen.findByText('No device endpoint presents this certificate')).toBeTruthy();
+  });
+
   it('should revoke with the chosen RFC 5280 reason and show the certificate revoked afterwards', async () => {
     const api = fakeApi();
     api.getCertificate.mockResolvedValueOnce(details()).mockResolvedValueOnce(details({ status: 'revoked', revocation_reason: 'keyCompromise', revocation_date: '2026-11-25T11:00:00.000Z' }));

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Flash, Heading, Label, Select, Text } from '@primer/react';
-import { CERTIFICATE_FORMATS, REVOKE_REASONS, type CertificateDetails, type CertificateInfo, type RevocationReason } from '@tessera/domain';
+import { CERTIFICATE_FORMATS, REVOKE_REASONS, type CertificateDetails, type CertificateInfo, type DeviceEndpoint, type RevocationReason } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, followLink } from '@tessera/ui';
 import { certificateActions, certificateSelectors } from '../certificate.slice';
 
@@ -35,6 +35,32 @@ function detailRows(d: CertificateDetails): [string, ReactNode][] {
     ['Created', new Date(d.created_at).toLocaleString()],
   ];
   return rows.filter((row): row is [string, ReactNode] => row[1] !== null && row[1] !== '');
+}
+
+/** "Seen at": the device endpoints where a scan last found this certificate (issue 13, certificate endpoint map). */
+function SeenAt({ endpoints }: { endpoints: DeviceEndpoint[] }) {
+  return (
+    <section aria-label="Seen at" style={{ margin: '8px 0 16px' }}>
+      <Heading as="h2" variant="small">
+        Seen at
+      </Heading>
+      {endpoints.length === 0 ? (
+        <Text as="p">No device endpoint presents this certificate</Text>
+      ) : (
+        <ul aria-label="Endpoints presenting this certificate">
+          {endpoints.map((e) => (
+            <li key={e.id}>
+              <a href={`/identity/devices/view/${encodeURIComponent(e.deviceId)}`} onClick={followLink}>
+                {e.deviceHostname}
+              </a>{' '}
+              {e.host}:{e.port}
+              {e.lastScanAt ? ` (scanned ${e.lastScanAt.replace('T', ' ').slice(0, 16)})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 /** Certificate info (admin-console §3): who and what the certificate belongs to. */
@@ -102,7 +128,7 @@ function RevokeForm({ details }: { details: CertificateDetails }) {
  */
 export function CertificatePage({ certId, revoke = false }: { certId: string; revoke?: boolean }) {
   const dispatch = useDispatch();
-  const { status, details, info, loadError } = useSelector(certificateSelectors.select);
+  const { status, details, info, seenAt, loadError } = useSelector(certificateSelectors.select);
   useEffect(() => {
     dispatch(certificateActions.loadRequested({ certId }));
   }, [dispatch, certId]);
@@ -147,6 +173,7 @@ export function CertificatePage({ certId, revoke = false }: { certId: string; re
         Certificate info
       </Heading>
       {info ? <InfoTable info={info} /> : <Text as="p">Loading…</Text>}
+      {seenAt ? <SeenAt endpoints={seenAt} /> : null}
       <div role="group" aria-label="Download" style={{ display: 'flex', gap: 8, marginBottom: 16 }}>
         {CERTIFICATE_FORMATS.map((format) => (
           <Button key={format} onClick={() => dispatch(certificateActions.downloadRequested({ certId: details.certId, format }))}>

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fakeApi, installMatchMedia, renderWithStore, signInViewer } from '../../testing/renderWithStore';
 import { testDevice } from '../testDevice';
 import { DeviceViewPage } from './DeviceViewPage';
@@ -19,6 +19,8 @@ describe('DeviceViewPage', () => {
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/identity/devices/edit/d-1');
     expect(screen.queryByRole('link', { name: 'Clone' })).toBeNull();
     expect(api.getDevice).toHaveBeenCalledWith('d-1');
+    expect(screen.getByRole('region', { name: 'Certificate endpoints' })).toBeTruthy();
+    await waitFor(() => expect(api.listDeviceEndpoints).toHaveBeenCalledWith('d-1'));
   });
 
   it('should show a read failure', async () => {

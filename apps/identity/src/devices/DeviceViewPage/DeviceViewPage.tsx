@@ -1,6 +1,7 @@
 import type { Device } from '@tessera/domain';
 import { FormError, FullPageSpinner, PageLayout, followLink } from '@tessera/ui';
 import { IdentityNav } from '../../IdentityNav';
+import { DeviceEndpointsSection } from '../DeviceEndpointsSection';
 import type { IdentityPageProps } from '../../pages';
 import { useLoad } from '../../requests/useRequest';
 import { hasPermission, useViewer } from '../../viewer/useViewer';
@@ -55,6 +56,7 @@ export function DeviceViewPage({ params }: IdentityPageProps) {
           </div>
         ))}
       </dl>
+      <DeviceEndpointsSection deviceId={d.id} canEdit={hasPermission(viewer, 'deviceEdit')} />
     </PageLayout>
   );
 }

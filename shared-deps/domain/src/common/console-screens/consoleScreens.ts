@@ -39,6 +39,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/identity/sponsors/manage', area: 'identity', label: 'Sponsors', description: 'Sponsors, and the sponsored users waiting for their approval.' },
   { path: '/identity/devices', area: 'identity', label: 'Devices', description: 'Find, add, clone and edit devices; add many from a CSV file.' },
   { path: '/identity/devices/ipam', area: 'identity', label: 'Subnets', description: 'Subnets and the addresses their devices use.' },
+  { path: '/identity/devices/endpoints', area: 'identity', label: 'Certificate endpoints', description: 'Where devices present TLS certificates, and the status of each certificate.' },
   { path: '/config/locations', area: 'identity', label: 'Locations', description: 'Locations, sublocations, areas and rooms.' },
   { path: '/search', area: 'identity', label: 'Search', description: 'Search users, devices and organisations, and save your searches.' },
   { path: '/workflowLdapSync', area: 'identity', label: 'LDAP sync', description: 'Bring your directory’s users into Tessera.' },

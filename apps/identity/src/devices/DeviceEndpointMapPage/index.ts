@@ -1,0 +1,1 @@
+export { DeviceEndpointMapPage } from './DeviceEndpointMapPage';

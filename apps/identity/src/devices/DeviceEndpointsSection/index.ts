@@ -1,0 +1,1 @@
+export { DeviceEndpointsSection, ENDPOINT_STATUS_BADGES } from './DeviceEndpointsSection';
