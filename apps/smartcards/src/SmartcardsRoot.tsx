@@ -12,6 +12,7 @@ import { SmartcardRequestPage } from './smartcard-request/SmartcardRequestPage';
 import { TemporaryPassesPage } from './temporary-passes/TemporaryPassesPage';
 import { HsmAuthenticatePage } from './cloud-hsm/HsmAuthenticatePage';
 import { SuspensionsPage } from './suspensions/SuspensionsPage';
+import { StockPage } from './stock/StockPage';
 import { CardReportPage } from './reports/CardReportPage';
 
 /** The smartcards area's pages by path; root-config mounts this app only on routes of the `smartcards` area. */
@@ -44,6 +45,8 @@ export function SmartcardsRoot() {
       return <SuspensionsPage />;
     case '/credentials/smartcards/reports':
       return <CardReportPage />;
+    case '/credentials/smartcards/stock':
+      return <StockPage />;
     default:
       return <NotAvailablePage />;
   }

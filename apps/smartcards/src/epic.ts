@@ -58,6 +58,12 @@ export interface SmartcardsEpicDependencies {
     | 'authenticateHsm'
     | 'listSuspendedCards'
     | 'getCardReport'
+    | 'listStock'
+    | 'stockCounts'
+    | 'receiveStock'
+    | 'scanInStock'
+    | 'moveStock'
+    | 'stockNextSerial'
     | 'cardDetails'
     | 'readCertStore'
   >;

@@ -13,13 +13,15 @@ import { cloudHsmEpic } from './cloud-hsm/cloudHsm.epics';
 import { cloudHsmSlice } from './cloud-hsm/cloudHsm.slice';
 import { suspensionsResumeEpic, suspensionsListEpic } from './suspensions/suspensions.epics';
 import { suspensionsSlice } from './suspensions/suspensions.slice';
+import { stockSlice } from './stock/stock.slice';
+import { stockCountsEpic, stockListEpic, stockMoveEpic, stockNextSerialEpic, stockReceiveEpic, stockScanInEpic } from './stock/stock.epics';
 import { cardReportEpic } from './reports/cardReport.epics';
 import { cardReportSlice } from './reports/cardReport.slice';
 import { insertedCardEpic } from './readers/insertedCard.epics';
 import { insertedCardSlice } from './readers/insertedCard.slice';
 
 /** The smartcards app's slices. */
-export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice, suspensionsSlice, cardReportSlice, insertedCardSlice] as const;
+export const smartcardsSlices = [temporaryPassesSlice, smartcardRequestSlice, cardsSlice, appletsSlice, batchStatusSlice, temporaryCardsSlice, cloudHsmSlice, suspensionsSlice, cardReportSlice, insertedCardSlice, stockSlice] as const;
 import { appletWritesEpic, loadAppletsEpic } from './applets/applets.epics';
 import { appletsSlice } from './applets/applets.slice';
 import { batchListEpic, batchStatusEpic } from './batches/batches.epics';
@@ -43,6 +45,12 @@ export const smartcardsEpic = combineEpics<Action, Action, unknown, SmartcardsEp
   cloudHsmEpic,
   suspensionsListEpic,
   suspensionsResumeEpic,
+  stockListEpic,
+  stockCountsEpic,
+  stockReceiveEpic,
+  stockScanInEpic,
+  stockMoveEpic,
+  stockNextSerialEpic,
   cardReportEpic,
   insertedCardEpic,
 );

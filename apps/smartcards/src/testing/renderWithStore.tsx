@@ -64,6 +64,12 @@ export function fakeApi() {
     cardDetails: jest.fn(),
     readCertStore: jest.fn(),
     getCardReport: jest.fn().mockResolvedValue({ total: 0, byStatus: [], byTemplate: [], issuedPerWeek: [], expiringCounts: [], expiring: [], generatedAt: '2026-11-28T00:00:00.000Z' }),
+    listStock: jest.fn().mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 }),
+    stockCounts: jest.fn().mockResolvedValue({ counts: [], requireStock: false, requireStockMessage: '' }),
+    receiveStock: jest.fn(),
+    scanInStock: jest.fn(),
+    moveStock: jest.fn(),
+    stockNextSerial: jest.fn(),
   } satisfies Record<keyof SmartcardsEpicDependencies['api'], jest.Mock>;
 }
 

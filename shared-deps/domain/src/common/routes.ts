@@ -172,6 +172,7 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...guard('smartcards', 'smartcardTemporary', `${CARDS}/manage`),
   ...guard('smartcards', 'smartcardSuspendedReport', ...under(CARDS, 'suspensions', 'reports')),
   ...guard('smartcards', 'smartcardBatchFilesPrintStatus', `${CARDS}/batchPrintStatus/:id`),
+  ...guard('smartcards', 'smartcardManage', `${CARDS}/stock`), // issue 15 (designed): card stock
   ...guard('smartcards', 'smartcardManage', `${CARDS}/applets`), // issue 16 (designed): the applet catalogue
   ...guard('smartcards', 'smartcardBatchFilesPrint', `${CARDS}/printSmartcardSearch`),
   ...guard('smartcards', 'smartcardReqView', `${CARDS}/view/:smartcardId`),

@@ -9,6 +9,7 @@ import { SmartcardsSection } from '../../cards/SmartcardsSection';
 import { TemporaryCardsSection } from '../../temporary-cards/TemporaryCardsSection';
 import { ReadersPanel } from '../ReadersPanel';
 import { InsertedCardSection } from '../InsertedCardSection';
+import { StockSummarySection } from '../../stock/StockSummarySection';
 import { readersActions, readersSelectors } from '../readers.slice';
 
 /**
@@ -45,6 +46,7 @@ export function ReadersPage() {
       {canManage ? <CardActionsSection readers={readers} /> : null}
       {canManage ? <SmartcardsSection /> : null}
       {canManage ? <TemporaryCardsSection readers={readers} /> : null}
+      {canManage ? <StockSummarySection showLink /> : null}
       <AgentAddressSection />
       {canManage ? <PinPolicySection /> : null}
     </PageLayout>

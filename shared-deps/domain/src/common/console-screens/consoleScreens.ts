@@ -25,6 +25,7 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = Object.freeze([
   { path: '/credentials/smartcards/manage', area: 'smartcards', label: 'Temporary passes', description: 'Hand out and take back temporary passes.' },
   { path: '/credentials/smartcards/request', area: 'smartcards', label: 'Request smartcards', description: 'Ask for smartcards for people in bulk.' },
   { path: '/credentials/smartcards/applets', area: 'smartcards', label: 'Smartcard applets', description: 'Keep JavaCard applets (CAP files) to load onto cards.' },
+  { path: '/credentials/smartcards/stock', area: 'smartcards', label: 'Card stock', description: 'Receive blank cards, see counts per card type and low stock, return or destroy cards.' },
   { path: '/credentials/fido/passkeys/:userID', area: 'fido', label: 'Passkeys', description: 'Sign in without a password, and set up two-factor authentication.' },
   { path: '/self/changePassword/', area: 'self', label: 'Change password', description: 'Change your own password.' },
   { path: '/tickets/search', area: 'tickets', label: 'Search tickets', description: 'Find support tickets and close them in bulk.' },
