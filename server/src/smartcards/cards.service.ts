@@ -31,7 +31,7 @@ import * as repo from './cards.repository';
 import type { SmartcardRow } from './cards.table';
 import { canSignCsr, csrToBeSigned, csrWithSignature } from './card-csr';
 import { withRemoteCard, type CardRelay } from './remote-card';
-import { returnToStock, takeFromStock } from './stock.service';
+import { releaseFromStock, returnToStock, takeFromStock } from './stock.service';
 
 type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKeyId' | 'ip'>;
 
@@ -648,7 +648,10 @@ export async function unregisterCard(deps: CardsDeps, auth: AuthContext, actor: 
   const errors = await revokeCertificates(deps, auth, actor, row);
   const certRevokeError = errors.length ? withReason(MESSAGES.SMARTCARD_REVOKE_PARTIAL, errors.join('; ')) : null;
   await deps.db.transaction().execute(async (trx) => {
-    if (!certRevokeError) await repo.deleteCard(trx, auth.tenantId, row.id);
+    if (!certRevokeError) {
+      await repo.deleteCard(trx, auth.tenantId, row.id);
+      await releaseFromStock(trx, deps, auth.tenantId, actor, row.serial_number);
+    }
     await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'smartcard.unregister', outcome: certRevokeError ? 'failure' : 'success', targetType: 'smartcard', targetId: row.id, detail: { serialNumber: row.serial_number, certRevokeError } });
   });
   return { unregistered: !certRevokeError, pkiError: certRevokeError !== null, certRevokeError };

@@ -117,4 +117,14 @@ describe('Card stock through the agent and the virtual cards', () => {
     expect(await item(serial)).toBeUndefined();
     expect(await available()).toBe(2);
   });
+
+  it('should return the card to stock when its record is unregistered, for the operator to restock or destroy', async () => {
+    const serial = serialIn(READER).toUpperCase();
+    const { cardId } = await item(serial);
+    expect(cardId).toEqual(expect.any(String));
+    const unregistered = await admin.post('/api2/CMS-v2/UnregisterCard', { smartcard_id: cardId });
+    expect(unregistered.json()).toMatchObject({ unregistered: true, pkiError: false });
+    expect(await item(serial)).toMatchObject({ state: 'returned', cardId: null });
+    expect((await t.auditRows('smartcard.stock.return')).at(-1)!.detail).toMatchObject({ serial, from: 'issued', to: 'returned' });
+  });
 });

@@ -258,6 +258,16 @@ export async function takeFromStock(trx: Trx, deps: Pick<StockDeps, 'audit' | 'n
 }
 
 /**
+ * Unregistering a card's record returns the card, in the caller's transaction: it still holds what was on it, so it is
+ * not restocked; the operator cleans and restocks it, or destroys it. A card not in stock, or not issued, is left alone.
+ */
+export async function releaseFromStock(trx: Trx, deps: Pick<StockDeps, 'audit' | 'now'>, tenantId: string, actor: Actor, serialNumber: string): Promise<void> {
+  const row = await repo.findBySerial(trx, tenantId, normaliseStockSerial(serialNumber), { lock: true });
+  if (!row || row.state !== 'issued') return;
+  await applyMove(trx, deps, tenantId, actor, row, 'return', { cardId: null });
+}
+
+/**
  * Cleaning a card puts it back in stock, in the caller's transaction: an issued card is returned, then restocked
  * (two audited moves: the wiped card is as good as new). A card not in stock, or not issued, is left as it is.
  */
