@@ -84,7 +84,7 @@ export function StockPage() {
             e.preventDefault();
             dispatch(A.scanInRequested({ readerName: reader, ...(cardType.trim() ? { cardType: cardType.trim() } : {}) }));
           }}
-          style={{ display: 'flex', gap: 8, alignItems: 'flex-end', marginTop: 12 }}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginTop: 12 }}
         >
           <label htmlFor="stock-reader">Reader</label>
           <select id="stock-reader" value={reader} onChange={(e) => setReader(e.target.value)}>
@@ -110,7 +110,7 @@ export function StockPage() {
             dispatch(A.moveRequested({ serial: destroying.serial, move: 'destroy', reason: destroying.reason }));
             setDestroying(null);
           }}
-          style={{ display: 'flex', gap: 8, alignItems: 'flex-end', marginTop: 12 }}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginTop: 12 }}
         >
           <TextField label={`Why is ${destroying.serial} destroyed?`} value={destroying.reason} onChange={(e) => setDestroying({ ...destroying, reason: e.target.value })} />
           <Button type="submit" variant="danger">
@@ -130,7 +130,7 @@ export function StockPage() {
           e.preventDefault();
           dispatch(A.listRequested({ search, page: 1 }));
         }}
-        style={{ display: 'flex', gap: 8, alignItems: 'flex-end', maxWidth: 720 }}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', maxWidth: 720 }}
       >
         <TextField label="Serial, card type or batch" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
         <label htmlFor="stock-state">State</label>

@@ -27,6 +27,8 @@ export function StockSummarySection({ showLink = false }: { showLink?: boolean }
       ) : null}
       {state.countsLoaded && state.counts.length === 0 ? <p>No cards in stock yet.</p> : null}
       {state.counts.length > 0 ? (
+        // Its own scroll box on a narrow screen: the page does not scroll sideways.
+        <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
         <table aria-label="Stock per card type" style={{ borderCollapse: 'collapse' }}>
           <thead>
             <tr>
@@ -53,6 +55,7 @@ export function StockSummarySection({ showLink = false }: { showLink?: boolean }
             ))}
           </tbody>
         </table>
+        </div>
       ) : null}
       {state.requireStockMessage ? <p>{state.requireStockMessage}</p> : null}
       {showLink ? (
