@@ -20,6 +20,7 @@ import {
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, usageError } from '../../utils/errors';
+import { readInputFile } from '../../utils/files';
 import { printColumns, printJson } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { caByName, certificateBySerial, pkiSession } from './session';
@@ -36,12 +37,7 @@ function issueCommand(context: CliContext): Command {
     .action(
       action(context, async (raw: Record<string, unknown>) => {
         const options = parseOptions(schema, raw);
-        let csr: string;
-        try {
-          csr = fs.readFileSync(options.csr, 'utf8');
-        } catch (error) {
-          throw usageError(`cannot read ${options.csr}: ${error instanceof Error ? error.message : String(error)}`);
-        }
+        const csr = readInputFile(options.csr);
         const session = pkiSession(context, options.server);
         try {
           const { templates } = await session.api.listCertificateTemplates();

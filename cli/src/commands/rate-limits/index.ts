@@ -3,13 +3,13 @@
  * shape `layerRules: [{layer, stage, rules: [...]}]` (YAML or JSON), applied whole or not at all, checked
  * first by domain's validateRateLimitConfig (the server applies the same rule), and the live counters.
  */
-import fs from 'node:fs';
 import { Command } from 'commander';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { formatLimit, layerName, ruleIdentity, stageName, validateRateLimitConfig, type RateLimitConfig, type RateLimitRule } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors';
+import { readInputFile } from '../../utils/files';
 import { printJson, printColumns } from '../../utils/output';
 import { option, parseOptions } from '../../utils/schema';
 import { openSession, type CliSession } from '../../utils/session';
@@ -22,12 +22,7 @@ function signedIn(context: CliContext, server: string | undefined): CliSession {
 
 /** Reads a YAML or JSON config file (JSON is YAML). */
 export function readConfigFile(file: string): unknown {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw usageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const text = readInputFile(file);
   try {
     return parseYaml(text);
   } catch (error) {

@@ -4,13 +4,13 @@
  * printed, nothing sent), then sent in one call that the server checks again (serials already in stock). A progress
  * bar on standard error follows the check and the receive.
  */
-import fs from 'node:fs';
 import { Command } from 'commander';
 import { parse } from 'csv-parse/sync';
 import { STOCK_LIMITS, stockProblemLine, validateStockCsv } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
 import { CliError, usageError } from '../../utils/errors';
+import { readInputFile, csvRowEstimate } from '../../utils/files';
 import { printJson } from '../../utils/output';
 import { startProgress } from '../../utils/progress';
 import { option, parseOptions } from '../../utils/schema';
@@ -31,14 +31,9 @@ export function stockReceiveCommand(context: CliContext = processContext()): Com
     .action(
       action(context, async (file: string, raw: Record<string, unknown>) => {
         const options = parseOptions(schema, raw);
-        let csv: string;
-        try {
-          csv = fs.readFileSync(file, 'utf8');
-        } catch (error) {
-          throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        }
+        const csv = readInputFile(file);
         // The bar follows the parse record by record (csv-parse's on_record), a step every CHECK_STEP lines.
-        const lines = Math.max(1, csv.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1);
+        const lines = csvRowEstimate(csv);
         const checking = startProgress(context, 'Checking ', lines);
         let seen = 0;
         let records: string[][];

@@ -4,12 +4,12 @@
  * bad, imports it. Nothing is created when any row is bad (the server checks the whole file again in the
  * apply). A progress bar on standard error follows the check and the import.
  */
-import fs from 'node:fs';
 import { Command } from 'commander';
 import { csvRowErrorLine } from '@tessera/domain';
 import { processContext, type CliContext } from '../../context';
 import { action, configureCommand, withCommonOptions } from '../../utils/command';
-import { CliError, NOT_SIGNED_IN_MESSAGE, usageError } from '../../utils/errors';
+import { CliError, NOT_SIGNED_IN_MESSAGE } from '../../utils/errors';
+import { readInputFile, csvRowEstimate } from '../../utils/files';
 import { printJson } from '../../utils/output';
 import { startProgress } from '../../utils/progress';
 import { option, parseOptions } from '../../utils/schema';
@@ -17,10 +17,6 @@ import { openSession } from '../../utils/session';
 
 const schema = { server: option.url(), json: option.flag(), dryRun: option.flag() };
 
-/** Data rows of a CSV text, for the progress bar only (the server parses the file). */
-function roughRowCount(csv: string): number {
-  return Math.max(1, csv.split(/\r?\n/).filter((line) => line.trim() !== '').length - 1);
-}
 
 /** The `users import` command. */
 export function usersImportCommand(context: CliContext = processContext()): Command {
@@ -32,16 +28,11 @@ export function usersImportCommand(context: CliContext = processContext()): Comm
     .action(
       action(context, async (file: string, raw: Record<string, unknown>) => {
         const options = parseOptions(schema, raw);
-        let csv: string;
-        try {
-          csv = fs.readFileSync(file, 'utf8');
-        } catch (error) {
-          throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        }
+        const csv = readInputFile(file);
         const session = openSession(context, { server: options.server });
         if (session.credentials === 'none') throw new CliError('NOT_LOGGED_IN', NOT_SIGNED_IN_MESSAGE);
         try {
-          const rows = roughRowCount(csv);
+          const rows = csvRowEstimate(csv);
           const checking = startProgress(context, 'Checking ', rows);
           const check = await session.api.importUsers({ csv, dryRun: true });
           checking.increment(rows);
