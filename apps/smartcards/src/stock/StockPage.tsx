@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '@primer/react';
 import { STOCK_MANUAL_MOVES, STOCK_STATES, canMoveStock, stockStateLabel, type StockItem, type StockManualMove, type StockSortKey, type StockState } from '@tessera/domain';
 import { FormError, PageLayout, PagedTable, TextField, followLink, type PagedTableColumn } from '@tessera/ui';
-import { readersSelectors } from '../readers/readers.slice';
+import { readersActions, readersSelectors } from '../readers/readers.slice';
 import { stockActions as A, stockSelectors } from './stock.slice';
 import { StockSummarySection } from './StockSummarySection';
 
@@ -26,6 +26,11 @@ export function StockPage() {
   const [destroying, setDestroying] = useState<{ serial: string; reason: string } | null>(null);
   useEffect(() => {
     dispatch(A.listRequested(undefined));
+    // The local agent's readers, live, as on the readers page: the card to scan in is chosen among them.
+    dispatch(readersActions.panelOpened());
+    return () => {
+      dispatch(readersActions.panelClosed());
+    };
   }, [dispatch]);
   const receive = (event: FormEvent) => {
     event.preventDefault();
