@@ -44,6 +44,7 @@ describe('HomePage links', () => {
     expect(within(section).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Card readers', '/credentials/smartcards/cms'],
       ['Smartcard applets', '/credentials/smartcards/applets'],
+      ['Card stock', '/credentials/smartcards/stock'],
       ['Passkeys', '/credentials/fido/passkeys/u1'],
       ['API rate limits', '/monitor/api-Rates'],
     ]);
