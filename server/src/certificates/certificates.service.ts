@@ -18,14 +18,16 @@ import {
 } from '@tessera/domain';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuthContext } from '../platform/types';
-import type { AuditEventInput } from '../platform/audit';
+import { writeAuditEvents, type AuditEventInput, type AuditWriter } from '../platform/audit';
+import { GroupCommit } from '../platform/group-commit';
 import { signingCaOfRow } from '../pki/ca.service';
 import { templateAndCaForIssue } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
-import type { DbOrTrx, Trx } from '../db/database';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
 
@@ -57,55 +59,100 @@ export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId
     failure = error;
   }
   const status: CertificateStatus = failure ? (failure.failureCode.startsWith('CSR_') ? 'error' : 'denied') : issued ? 'issued' : 'under_submission';
-  return deps.db.transaction().execute(async (trx) => {
-    const certificateId = issued ? await storeIssued(trx, auth.tenantId, ca.row.id, template.templateId, issued, request, actor.actorUserId ?? null) : null;
-    const req = await trx
-      .insertInto('certificate_requests')
-      .values({
-        tenant_id: auth.tenantId,
-        template_id: template.templateId,
-        ca_id: ca.row.id,
-        csr_pem: request.csr,
-        subject: csr?.subject ?? '',
-        detail: JSON.stringify({ subject: request.subject ?? null, sans: request.sans ?? null, friendlyName: request.friendlyName ?? null, contactEmail: request.contactEmail ?? null }),
-        status,
-        failure_code: failure?.failureCode ?? null,
-        certificate_id: certificateId,
-        requested_by: actor.actorUserId ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.request', targetType: 'certificate_request', targetId: req.id, outcome: failure ? 'failure' : 'success', detail: { template: template.templateName, status, failureCode: failure?.failureCode ?? null } });
-    if (issued) await deps.audit.write(trx, { ...actor, tenantId: auth.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateId, detail: { serialNumber: issued.serialNumber, caId: ca.row.id, subject: issued.subject } });
-    if (failure) return { requestId: req.id, status: 'failed', failureCode: failure.failureCode, message: failure.message };
-    if (!issued) return { requestId: req.id, status: 'pending' };
-    return completeResult(req.id, auth.tenantId, ca.row.id, issued, template.templateName);
+  return issuanceCommitter(deps).submit({ tenantId: auth.tenantId, caId: ca.row.id, templateId: template.templateId, templateName: template.templateName, request, csrSubject: csr?.subject ?? '', status, failure, issued: issued ?? null, actor });
+}
+
+/** One submitted request as written: its request row, its certificate when issued, and their audit events. */
+interface RequestWrite {
+  tenantId: string;
+  caId: string;
+  templateId: string;
+  templateName: string;
+  request: SubmitCsrRequest;
+  csrSubject: string;
+  status: CertificateStatus;
+  failure: IssueRefused | null;
+  issued: IssuedCertificate | null;
+  actor: Actor;
+}
+
+/**
+ * Writes submitted requests, many at once (issuance is the hot path: concurrent submissions share one
+ * transaction and one INSERT a table, platform/group-commit): each request's row, its certificate, and its
+ * `certificate.request` and `certificate.issue` audit events, all in the transaction that stores them.
+ */
+async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: readonly RequestWrite[]): Promise<CertificateRequestResult[]> {
+  const certificateIds = items.map((item) => (item.issued ? randomUUID() : null));
+  const requestIds = items.map(() => randomUUID());
+  const certificates = items.flatMap((item, i) => (item.issued ? [{ id: certificateIds[i]!, ...certificateRow(item.tenantId, item.caId, item.templateId, item.issued, item.request, item.actor.actorUserId ?? null) }] : []));
+  if (certificates.length > 0) await trx.insertInto('certificates').values(certificates).execute();
+  await trx
+    .insertInto('certificate_requests')
+    .values(
+      items.map((item, i) => ({
+        id: requestIds[i]!,
+        tenant_id: item.tenantId,
+        template_id: item.templateId,
+        ca_id: item.caId,
+        csr_pem: item.request.csr,
+        subject: item.csrSubject,
+        detail: JSON.stringify({ subject: item.request.subject ?? null, sans: item.request.sans ?? null, friendlyName: item.request.friendlyName ?? null, contactEmail: item.request.contactEmail ?? null }),
+        status: item.status,
+        failure_code: item.failure?.failureCode ?? null,
+        certificate_id: certificateIds[i],
+        requested_by: item.actor.actorUserId ?? null,
+      })),
+    )
+    .execute();
+  await writeAuditEvents(
+    deps.audit,
+    trx,
+    items.flatMap((item, i): AuditEventInput[] => [
+      { ...item.actor, tenantId: item.tenantId, action: 'certificate.request', targetType: 'certificate_request', targetId: requestIds[i]!, outcome: item.failure ? 'failure' : 'success', detail: { template: item.templateName, status: item.status, failureCode: item.failure?.failureCode ?? null } },
+      ...(item.issued ? [{ ...item.actor, tenantId: item.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateIds[i], detail: { serialNumber: item.issued.serialNumber, caId: item.caId, subject: item.issued.subject } }] : []),
+    ]),
+  );
+  return items.map((item, i): CertificateRequestResult => {
+    if (item.failure) return { requestId: requestIds[i]!, status: 'failed', failureCode: item.failure.failureCode, message: item.failure.message };
+    if (!item.issued) return { requestId: requestIds[i]!, status: 'pending' };
+    return completeResult(requestIds[i]!, item.tenantId, item.caId, item.issued, item.templateName);
   });
+}
+
+/** The committer of submitted requests, one per database and audit writer. */
+const committers = new WeakMap<Db, WeakMap<AuditWriter, GroupCommit<RequestWrite, CertificateRequestResult>>>();
+function issuanceCommitter(deps: Pick<PkiDeps, 'db' | 'audit'>): GroupCommit<RequestWrite, CertificateRequestResult> {
+  let perAudit = committers.get(deps.db);
+  if (!perAudit) committers.set(deps.db, (perAudit = new WeakMap()));
+  let committer = perAudit.get(deps.audit);
+  if (!committer) perAudit.set(deps.audit, (committer = new GroupCommit(deps.db, (trx, items) => writeRequests(deps, trx, items))));
+  return committer;
+}
+
+/** The row of an issued certificate (with its lint). */
+function certificateRow(tenantId: string, caId: string, templateId: string, issued: IssuedCertificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null) {
+  return {
+    tenant_id: tenantId,
+    ca_id: caId,
+    serial_number: issued.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''),
+    issuer: issued.issuer,
+    template_id: templateId,
+    status: 'issued' as const,
+    subject: issued.subject,
+    cn: issued.cn,
+    certificate_pem: issued.pem,
+    not_before: issued.notBefore,
+    not_after: issued.notAfter,
+    friendly_name: request.friendlyName ?? null,
+    contact_email: request.contactEmail ?? null,
+    requested_by: requestedBy,
+    lint: JSON.stringify(issued.lint),
+  };
 }
 
 /** Stores an issued certificate (with its lint); answers its row id. */
 export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, templateId: string, issued: IssuedCertificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null): Promise<string> {
-  const row = await trx
-    .insertInto('certificates')
-    .values({
-      tenant_id: tenantId,
-      ca_id: caId,
-      serial_number: issued.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''),
-      issuer: issued.issuer,
-      template_id: templateId,
-      status: 'issued',
-      subject: issued.subject,
-      cn: issued.cn,
-      certificate_pem: issued.pem,
-      not_before: issued.notBefore,
-      not_after: issued.notAfter,
-      friendly_name: request.friendlyName ?? null,
-      contact_email: request.contactEmail ?? null,
-      requested_by: requestedBy,
-      lint: JSON.stringify(issued.lint),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto('certificates').values(certificateRow(tenantId, caId, templateId, issued, request, requestedBy)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,11 +1,14 @@
 /**
  * SubmitDeviceCSR reads its template and the template's CA in one statement (session 7): a CA of another tenant is
  * still not found (nothing stored), and an audit failure still fails the request with 503 and stores nothing of it.
+ * Concurrent submissions are written together (platform/group-commit), each with its own rows and audit events.
  */
 import { randomUUID } from 'node:crypto';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { crypto, x509 } from '../pki/x509';
+import { databaseAuditWriter, type AuditWriter } from '../platform/audit';
+import { AuditFailedError } from '../platform/errors';
 
 const P = '/api2/PKI-v1';
 const SUBMIT = '/api2/Certificates-v1/SubmitDeviceCSR';
@@ -75,5 +78,67 @@ describe('SubmitDeviceCSR: template and CA in one read', () => {
     }
     expect(await counts()).toEqual(before);
     expect((await admin.post(SUBMIT, { templateId, csr: await csrPem('after.example.com') })).json().status).toBe('complete');
+  });
+});
+
+describe('SubmitDeviceCSR: concurrent submissions written together', () => {
+  let t: TestContext;
+  let admin: TestClient;
+  let templateId: string;
+  /** Audit events per write the server made; events about a subject holding 'refused' fail their write. */
+  const writes: number[] = [];
+  const auditWriter: AuditWriter = {
+    write: (trx, event) => auditWriter.writeMany!(trx, [event]),
+    async writeMany(trx, events) {
+      writes.push(events.length);
+      if (events.some((e) => String(e.detail?.subject ?? '').includes('refused'))) throw new AuditFailedError(new Error('refused by the test'));
+      await databaseAuditWriter.writeMany!(trx, events);
+    },
+  };
+
+  beforeAll(async () => {
+    t = await build({ auditWriter });
+    await t.bootstrap();
+    admin = t.client();
+    await admin.login('admin', TEST_PASSWORD);
+    const caId = (await admin.post(`${P}/CertificateAuthority`, { friendlyName: 'Root', keyAlgorithm: 'P-256' })).json().id;
+    templateId = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'tls', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('should issue each of many concurrent requests with its own rows and audit events, in fewer transactions than requests', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `host${i}.example.com`);
+    const csrs = await Promise.all(names.map((n) => csrPem(n)));
+    writes.length = 0;
+    const answers = await Promise.all(csrs.map((csr) => admin.post(SUBMIT, { templateId, csr })));
+    expect(answers.map((a) => [a.statusCode, a.json().status, a.json().certCN])).toEqual(names.map((n) => [200, 'complete', n]));
+    expect(new Set(answers.map((a) => a.json().requestId)).size).toBe(12);
+    expect(writes.length).toBeLessThan(12); // shared transactions: one audit INSERT carries several requests' events
+    expect(writes.reduce((a, b) => a + b)).toBe(24);
+    for (const answer of answers) {
+      const { requestId, certificate } = answer.json();
+      const serial = new x509.X509Certificate(certificate).serialNumber.replace(/^0+(?=.)/, '');
+      const request = await t.db.selectFrom('certificate_requests as r').innerJoin('certificates as c', 'c.id', 'r.certificate_id').select(['r.status', 'c.serial_number', 'c.id as certificateId']).where('r.id', '=', requestId).executeTakeFirstOrThrow();
+      expect(request).toMatchObject({ status: 'issued', serial_number: serial });
+      const audit = await t.db.selectFrom('audit_events').select(['action', 'target_id']).where('target_id', 'in', [requestId, request.certificateId]).orderBy('action').execute();
+      expect(audit).toEqual([
+        { action: 'certificate.issue', target_id: request.certificateId },
+        { action: 'certificate.request', target_id: requestId },
+      ]);
+    }
+  });
+
+  it('should answer 503 Audit failed to the one request whose audit fails in a shared transaction, storing nothing of it, and issue the others', async () => {
+    const names = ['a.example.com', 'b.example.com', 'refused.example.com', 'c.example.com', 'd.example.com', 'e.example.com'];
+    const csrs = await Promise.all(names.map((n) => csrPem(n)));
+    const before = (await t.db.selectFrom('certificate_requests').select('id').execute()).length;
+    writes.length = 0;
+    const answers = await Promise.all(csrs.map((csr) => admin.post(SUBMIT, { templateId, csr })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 503, 200, 200, 200]);
+    expect(answers[2]!.body).toContain('Audit failed');
+    expect(Math.max(...writes)).toBeGreaterThan(2); // the refused request shared a transaction with others before it was replayed alone
+    expect((await t.db.selectFrom('certificate_requests').select('id').execute()).length).toBe(before + 5);
+    expect(await t.db.selectFrom('certificates').select('id').where('cn', '=', 'refused.example.com').execute()).toEqual([]);
+    expect((await t.db.selectFrom('certificates').select('cn').where('cn', 'in', names).execute()).map((r) => r.cn).sort()).toEqual(names.filter((n) => !n.startsWith('refused')).sort());
   });
 });
