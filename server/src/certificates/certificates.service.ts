@@ -21,12 +21,13 @@ import type { AuthContext } from '../platform/types';
 import { writeAuditEvents, type AuditEventInput, type AuditWriter } from '../platform/audit';
 import { GroupCommit } from '../platform/group-commit';
 import { signingCaOfRow } from '../pki/ca.service';
-import { templateAndCaForIssue } from '../pki/templates.service';
+import { templatesAndCasForIssue, type TemplateAndCa } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
 import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
 import { randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
 import type { Db, DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
@@ -40,10 +41,11 @@ type Actor = Pick<AuditEventInput, 'actorUserId' | 'actorUsername' | 'actorApiKe
  * Audited `certificate.request` and `certificate.issue` in the transaction that stores them.
  */
 export async function submitCsr(deps: PkiDeps, auth: Pick<AuthContext, 'tenantId'>, actor: Actor, request: SubmitCsrRequest, classes: readonly TemplateClass[]): Promise<CertificateRequestResult> {
-  // The template and its CA in one statement (issuance is the hot path); a CA of another tenant is not found, as in signingCa.
-  const { template, caRow } = await templateAndCaForIssue(deps.db, auth.tenantId, request.templateId).catch((cause: unknown) => {
-    throw new ValidationError('templateId', 'is not a certificate template of this tenant', { cause });
-  });
+  // The template and its CA in one statement, shared with the submissions of the same moment (issuance is the hot
+  // path); a CA of another tenant is not found, as in signingCa.
+  const found = await issueReadLoader(deps.db).load({ tenantId: auth.tenantId, templateId: request.templateId });
+  if (!found) throw new ValidationError('templateId', 'is not a certificate template of this tenant');
+  const { template, caRow } = found;
   if (!classes.includes(template.class)) throw new ValidationError('templateId', `is a ${template.class} template; this call takes ${classes.join(' or ')} templates`);
   if (caRow.tenant_id !== auth.tenantId) throw new NotFoundError('The certificate authority');
   const ca = await signingCaOfRow(deps, caRow);
@@ -117,6 +119,17 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
     if (!item.issued) return { requestId: requestIds[i]!, status: 'pending' };
     return completeResult(requestIds[i]!, item.tenantId, item.caId, item.issued, item.templateName);
   });
+}
+
+/**
+ * The template-and-CA reads of the submissions of one turn of the event loop, as one statement (DataLoader at
+ * setImmediate; nothing cached between turns, so an edited template or CA counts at the next request).
+ */
+const issueReads = new WeakMap<Db, DataLoader<{ tenantId: string; templateId: string }, TemplateAndCa | null>>();
+function issueReadLoader(db: Db): DataLoader<{ tenantId: string; templateId: string }, TemplateAndCa | null> {
+  let loader = issueReads.get(db);
+  if (!loader) issueReads.set(db, (loader = new DataLoader((keys) => templatesAndCasForIssue(db, keys), { cache: false, maxBatchSize: 64, batchScheduleFn: (callback) => setImmediate(callback) })));
+  return loader;
 }
 
 /** The committer of submitted requests, one per database and audit writer. */

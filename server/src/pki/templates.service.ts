@@ -167,24 +167,39 @@ export async function templateForIssue(db: DbOrTrx, tenantId: string, templateId
 }
 
 /**
- * The template issuance uses with its CA's row, in one statement (the issuance path: one statement fewer a
- * certificate than templateForIssue then signingCa). The CA row is answered whatever its tenant: the caller refuses
- * a CA of another tenant as signingCa does. @throws NotFoundError (the template)
+ * The templates issuance uses with their CAs' rows, in one statement for many requests (the issuance path: concurrent
+ * submissions read theirs together). One answer a key, in order: the template and its CA's row, or null when the
+ * template is not one of that tenant. The CA row is answered whatever its tenant: the caller refuses a CA of another
+ * tenant as signingCa does.
  */
-export async function templateAndCaForIssue(db: DbOrTrx, tenantId: string, templateId: string): Promise<{ template: StoredTemplate; caRow: CaRow }> {
-  const row = await db
+export async function templatesAndCasForIssue(db: DbOrTrx, keys: readonly { tenantId: string; templateId: string }[]): Promise<(TemplateAndCa | null)[]> {
+  const wanted = keys.filter((k) => UUID.test(k.tenantId) && UUID.test(k.templateId));
+  if (wanted.length === 0) return keys.map(() => null);
+  const rows = await db
     .selectFrom('certificate_templates as t')
     .innerJoin('certificate_authorities as ca', 'ca.id', 't.ca_id')
     .selectAll('ca')
-    .select(['t.id as template_id', 't.settings as template_settings'])
-    .where('t.tenant_id', '=', tenantId)
-    .where('t.id', '=', templateId)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError('The certificate template');
-  const { template_id: id, template_settings: templateSettings, ...caRow } = row;
-  const settings = templateSettings as unknown as NormalisedTemplate;
-  return { template: { ...settings, serverKeyGeneration: settings.serverKeyGeneration ?? false, caId: caRow.id, templateId: id, caName: caRow.friendly_name }, caRow };
+    .select(['t.id as template_id', 't.tenant_id as template_tenant_id', 't.settings as template_settings'])
+    .where(({ eb, refTuple, tuple }) => eb(refTuple('t.tenant_id', 't.id'), 'in', wanted.map((k) => tuple(k.tenantId, k.templateId))))
+    .execute();
+  const found = new Map(
+    rows.map((row) => {
+      const { template_id: id, template_tenant_id: templateTenantId, template_settings: templateSettings, ...caRow } = row;
+      const settings = templateSettings as unknown as NormalisedTemplate;
+      const template: StoredTemplate = { ...settings, serverKeyGeneration: settings.serverKeyGeneration ?? false, caId: caRow.id, templateId: id, caName: caRow.friendly_name };
+      return [`${templateTenantId}/${id}`, { template, caRow }] as const;
+    }),
+  );
+  return keys.map((k) => found.get(`${k.tenantId}/${k.templateId}`) ?? null);
 }
+
+/** A template as issuance uses it, with its CA's row. */
+export interface TemplateAndCa {
+  template: StoredTemplate;
+  caRow: CaRow;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The raw row type, for areas that join on templates. */
 export type { TemplateRow };

@@ -1,5 +1,5 @@
 import { build, type TestContext } from '../test-helpers/build';
-import { loadAccess, organisationsOfUser, rolesOfUser } from './access';
+import { loadAccess, loadAccessBatched, loadAccesses, organisationsOfUser, rolesOfUser } from './access';
 
 describe('loadAccess', () => {
   let t: TestContext;
@@ -33,5 +33,22 @@ describe('loadAccess', () => {
     await t.db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
     expect(await loadAccess(t.db, userId, tenantId)).toEqual({ username: 'bare', enabled: true, roles: [], organisations: [] });
     expect(await loadAccess(t.db, userId, other)).toBeNull();
+  });
+
+  it('should answer several users in one read, each with its own roles, in the order asked, null for a user of another tenant', async () => {
+    const other = await t.createTenant('Third');
+    const ann = await t.createUser(tenantId, 'ann.many', ['orgView']);
+    const bob = await t.createUser(tenantId, 'bob.many', ['userView'], { enabled: false });
+    const keys = [
+      { userId: bob.userId, tenantId },
+      { userId: ann.userId, tenantId: other },
+      { userId: ann.userId, tenantId },
+      { userId: 'not-a-uuid', tenantId },
+    ];
+    const many = await loadAccesses(t.db, keys);
+    expect(many.map((a) => a && [a.username, a.enabled, a.roles.flatMap((r) => r.permissions)])).toEqual([['bob.many', false, ['userView']], null, ['ann.many', true, ['orgView']], null]);
+    // Concurrent requests' reads are batched and each gets its own answer.
+    const batched = await Promise.all(keys.map((k) => loadAccessBatched(t.db, k.userId, k.tenantId)));
+    expect(batched).toEqual(many);
   });
 });

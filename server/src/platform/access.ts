@@ -11,7 +11,8 @@
  */
 import { ALL_PERMISSIONS, effectivePermissions as domainEffectivePermissions } from '@tessera/domain';
 import { sql } from 'kysely';
-import type { DbOrTrx } from '../db/database';
+import DataLoader from 'dataloader';
+import type { Db, DbOrTrx } from '../db/database';
 
 /** A role as far as access goes. */
 export interface AccessRole {
@@ -116,8 +117,15 @@ export async function rolesOfUser(db: DbOrTrx, tenantId: string, userId: string)
  * organisationsOfUser answer.
  */
 export async function loadAccess(db: DbOrTrx, userId: string, tenantId: string): Promise<UserAccess | null> {
-  const { rows } = await sql<{ username: string; enabled: boolean; roles: AccessRole[]; organisations: (AccessOrganisation & { depth: number })[] }>`
-    select u.username, u.enabled,
+  return (await loadAccesses(db, [{ userId, tenantId }]))[0] ?? null;
+}
+
+/** loadAccess of several users in one statement; one answer a key, in order (null for a user that is not one of that tenant). */
+export async function loadAccesses(db: DbOrTrx, keys: readonly { userId: string; tenantId: string }[]): Promise<(UserAccess | null)[]> {
+  const wanted = keys.filter((k) => UUID.test(k.userId) && UUID.test(k.tenantId));
+  if (wanted.length === 0) return keys.map(() => null);
+  const { rows } = await sql<{ id: string; tenant_id: string; username: string; enabled: boolean; roles: AccessRole[] | string; organisations: AccessOrganisation[] | string }>`
+    select u.id, u.tenant_id, u.username, u.enabled,
       (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'permissions', r.permissions, 'blacklist', r.blacklist,
                                                   'is_manager', r.is_manager, 'builtin_all', r.builtin_all) order by r.name), '[]'::json)
          from user_roles ur join roles r on r.id = ur.role_id
@@ -128,14 +136,34 @@ export async function loadAccess(db: DbOrTrx, userId: string, tenantId: string):
          union all
          select p.id, p.name, p.permissions, p.blacklist, p.parent_id, chain.depth + 1
          from organisations p join chain on p.id = chain.parent_id
-         where p.tenant_id = ${tenantId} and chain.depth < 64
+         where p.tenant_id = u.tenant_id and chain.depth < 64
        )
        select coalesce(json_agg(json_build_object('id', id, 'name', name, 'permissions', permissions, 'blacklist', blacklist) order by depth), '[]'::json)
        from chain) as organisations
     from users u
-    where u.id = ${userId} and u.tenant_id = ${tenantId}`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
+    where (u.id, u.tenant_id) in (${sql.join(wanted.map((k) => sql`(${k.userId}::uuid, ${k.tenantId}::uuid)`))})`.execute(db);
   const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return { username: row.username, enabled: row.enabled, roles: json(row.roles), organisations: json(row.organisations) };
+  const found = new Map(rows.map((row) => [`${row.id}/${row.tenant_id}`, { username: row.username, enabled: row.enabled, roles: json(row.roles), organisations: json(row.organisations) }]));
+  return keys.map((k) => found.get(`${k.userId}/${k.tenantId}`) ?? null);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * loadAccess for the requests of one moment: the reads that concurrent requests ask for in the same turn of the
+ * event loop go to the database as one statement (DataLoader, scheduled at setImmediate; nothing is cached between
+ * turns, so a changed role or a disabled user counts at the next request as with loadAccess).
+ */
+export function loadAccessBatched(db: Db, userId: string, tenantId: string): Promise<UserAccess | null> {
+  let loader = accessLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader<{ userId: string; tenantId: string }, UserAccess | null, string>((keys) => loadAccesses(db, keys), {
+      cache: false,
+      maxBatchSize: 64,
+      batchScheduleFn: (callback) => setImmediate(callback),
+    });
+    accessLoaders.set(db, loader);
+  }
+  return loader.load({ userId, tenantId });
+}
+const accessLoaders = new WeakMap<Db, DataLoader<{ userId: string; tenantId: string }, UserAccess | null, string>>();

@@ -45,7 +45,7 @@ describe('GroupCommit', () => {
 
   it('should keep at most maxBatch items in a transaction and refuse a writer that answers the wrong number of results', async () => {
     const sizes: number[] = [];
-    const committer = new GroupCommit<number, number>(database.db, async (_trx, items) => (sizes.push(items.length), items), { maxBatch: 4 });
+    const committer = new GroupCommit<number, number>(database.db, async (_trx, items) => (sizes.push(items.length), [...items]), { maxBatch: 4 });
     await Promise.all(Array.from({ length: 11 }, (_, i) => committer.submit(i)));
     expect(sizes.reduce((a, b) => a + b)).toBe(11);
     expect(Math.max(...sizes)).toBe(4);

@@ -9,7 +9,7 @@ import { routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import { ForbiddenError, NotLoggedInError } from '../platform/errors';
 import { currentSession } from '../platform/session-cookie';
-import { accessPermissions, loadAccess } from '../platform/access';
+import { accessPermissions, loadAccessBatched } from '../platform/access';
 import { apiKeyAuthContext, bearerToken, type ApiKeyAuthenticator } from '../platform/api-key-auth';
 
 /** A route was registered without `config.auth`. */
@@ -54,7 +54,7 @@ export const authGuardPlugin = fp<AuthGuardOptions>(
       if (!session || session.state !== 'active' || !session.userId || !session.tenantId) throw new NotLoggedInError();
       request.auth = { session, userId: session.userId, tenantId: session.tenantId, username: null, permissions: null };
       if (config.permission === undefined) return;
-      const access = await loadAccess(app.db, session.userId, session.tenantId);
+      const access = await loadAccessBatched(app.db, session.userId, session.tenantId);
       if (!access || !access.enabled) {
         await app.sessions.delete(session.id);
         throw new NotLoggedInError();
