@@ -1,10 +1,10 @@
-/** Opens the database: PGlite in `<dataDir>/pglite` by default, PostgreSQL when a URL is given. */
+/** Opens the database: PGlite in `<dataDir>/pglite` (in a thread of its own) by default, PostgreSQL when a URL is given. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect, type PGliteLike } from './pglite-dialect';
+import { PGliteThread } from './pglite-thread';
 import type { Database } from './database';
 
 /** Where the database lives. */
@@ -48,5 +48,6 @@ export async function createDb(location: DatabaseLocation): Promise<Kysely<Datab
   if (location.databaseUrl) return createPostgresDb(location.databaseUrl, 10, location.onIdleError, location.onConnect);
   const dir = path.join(location.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
-  return createPGliteDb(() => PGlite.create({ dataDir: dir }));
+  // PGlite runs in its own thread (pglite-thread.ts): its CPU time is not taken from the requests'.
+  return createPGliteDb(new PGliteThread({ dataDir: dir }));
 }

@@ -1,14 +1,14 @@
 import { sql, type Generated, type Kysely } from 'kysely';
 import { createPGliteDb } from './create-db';
-import { PGliteProxy } from '../test-helpers/pglite-proxy';
+import { PGliteThread } from './pglite-thread';
 import type { Db } from './database';
 
 describe('PGliteDialect', () => {
-  let pglite: PGliteProxy;
+  let pglite: PGliteThread;
   let db: Db;
 
   beforeAll(async () => {
-    pglite = new PGliteProxy();
+    pglite = new PGliteThread();
     db = createPGliteDb(pglite);
     await sql`create table t (id serial primary key, name text not null unique, tags text[] not null default '{}', detail jsonb, at timestamptz)`.execute(db);
   });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PGliteProxy } from './pglite-proxy';
+import { PGliteThread } from '../db/pglite-thread';
 import type { Db } from '../db/database';
 import { createPGliteDb, createPostgresDb } from '../db/create-db';
 import { migrateToLatest } from '../db/migrate';
@@ -42,7 +42,7 @@ async function templateDump(): Promise<Buffer> {
   } catch {
     // Not built yet (or another worker is building it): build our own, publish it atomically.
   }
-  const pglite = new PGliteProxy();
+  const pglite = new PGliteThread();
   const db = createPGliteDb(pglite);
   try {
     await migrateToLatest(db);
@@ -58,7 +58,7 @@ async function templateDump(): Promise<Buffer> {
 
 async function createPGliteTestDatabase(): Promise<TestDatabase> {
   const dump = await templateDump();
-  const pglite = new PGliteProxy({ loadDataDir: new Uint8Array(dump) });
+  const pglite = new PGliteThread({ loadDataDir: new Uint8Array(dump) });
   const db = createPGliteDb(pglite);
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

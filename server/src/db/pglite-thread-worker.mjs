@@ -1,10 +1,17 @@
-// PGlite in a worker thread, for jest: jest's CommonJS sandbox cannot run PGlite's dynamic `import()`s
-// (they need --experimental-vm-modules), a worker is plain Node. See pglite-proxy.ts for the other side.
+// The embedded database's thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, beside the server's
+// event loop, so that the database's CPU time is not taken from the requests' (on the 2-core machines Tessera
+// runs on, PGlite was about 40% of the server's busy time under load). See pglite-thread.ts for the other side.
+// Plain JavaScript on purpose: a worker is plain Node (jest's CommonJS sandbox cannot run PGlite's dynamic
+// `import()`s either, so the tests use this same thread).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-const options = workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {};
+const options = {};
+if (workerData?.dataDir) options.dataDir = workerData.dataDir;
+if (workerData?.loadDataDir) options.loadDataDir = new Blob([workerData.loadDataDir]);
 const ready = PGlite.create(options);
+// An opening failure (a data directory PGlite cannot read) is answered to every call; it must not end the thread.
+ready.catch(() => {});
 
 function errorFields(error) {
   const out = { message: error?.message ?? String(error) };
@@ -31,7 +38,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
       await pglite.close();
       result = null;
     } else {
-      throw new Error(`pglite-worker: unknown op ${op}`);
+      throw new Error(`pglite-thread: unknown op ${op}`);
     }
     parentPort.postMessage({ id, ok: true, result });
   } catch (error) {
