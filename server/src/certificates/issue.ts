@@ -57,7 +57,8 @@ const csrParts = new WeakMap<x509.Pkcs10CertificateRequest, CsrParts>();
 
 /** The ASN.1 of a DER CSR: one asn1js decoding, read by asn1-schema; the SPKI's bytes are the decoded block's own. */
 function decodeCsr(der: BufferSource): CsrParts {
-  const ber = fromBER(der);
+  // The contents of OCTET and BIT STRINGs are not decoded as embedded ASN.1 (asn1-schema reads them as bytes).
+  const ber = fromBER(der, { parseEmbedded: false });
   if (ber.offset === -1) throw new Error(ber.result.error);
   const asn = AsnParser.fromASN(ber.result, CertificationRequest);
   // asn1-schema checked the shape (RFC 2986 §4.1: version, subject, subjectPKInfo, attributes), so the third block of
@@ -190,11 +191,15 @@ function csrExtensions(asn: CertificationRequest): Extension[] {
 function sansOf(asn: CertificationRequest, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
   const allowed = new Set(template.certificateSans.map((s) => s.sanField));
   const out: GeneralName[] = [];
-  const seen = new Set<string>();
+  // Duplicates by their DER; a name is encoded for this only once a second name comes.
+  const ders: string[] = [];
+  const derOf = (i: number) => (ders[i] ??= Buffer.from(AsnConvert.serialize(out[i]!)).toString('hex'));
   const add = (name: GeneralName) => {
-    const der = Buffer.from(AsnConvert.serialize(name)).toString('hex');
-    if (seen.has(der)) return;
-    seen.add(der);
+    if (out.length > 0) {
+      const der = Buffer.from(AsnConvert.serialize(name)).toString('hex');
+      for (let i = 0; i < out.length; i++) if (derOf(i) === der) return;
+      ders[out.length] = der;
+    }
     out.push(name);
   };
   for (const [i, san] of (request.sans ?? []).entries()) {
@@ -246,7 +251,10 @@ interface CaTemplateParts {
   issuer: ArrayBuffer;
   /** The extension objects (what the lint reads) and their DER, before and after the SKI. */
   fixed: { before: x509.Extension[]; after: x509.Extension[] };
-  fixedDer: { before: ArrayBuffer[]; after: ArrayBuffer[] };
+  /** The DER of the fixed extensions before the SKI and after it, each run of them one spliced block. */
+  fixedDer: { before: Uint8Array; after: Uint8Array };
+  /** The DER of the last validity encoded (certificates issued within one second share it). */
+  validity: { key: string; der: ArrayBuffer } | null;
   hash: string;
   key: KeyObject;
 }
@@ -281,7 +289,8 @@ function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: str
         signatureAlgorithm: AsnConvert.serialize(algorithmProvider.toAsnAlgorithm({ ...ca.signingAlgorithm, ...ca.key.algorithm } as Algorithm)),
         issuer: AsnConvert.serialize(AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject),
         fixed,
-        fixedDer: { before: fixed.before.map((e) => e.rawData), after: fixed.after.map((e) => e.rawData) },
+        fixedDer: { before: Buffer.concat(fixed.before.map((e) => new Uint8Array(e.rawData))), after: Buffer.concat(fixed.after.map((e) => new Uint8Array(e.rawData))) },
+        validity: null,
         hash: hashName.replace('-', '').toLowerCase(),
         // The CA's key stays the key store's non-extractable CryptoKey; node signs with its KeyObject.
         key: KeyObject.from(ca.key),
@@ -291,6 +300,13 @@ function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: str
     perCa.set(key, parts);
   }
   return parts;
+}
+
+/** The DER of a validity (asn1-schema's encoding: UTCTime until 2049, RFC 5280 §4.1.2.5), the last one kept by the parts. */
+function validityDer(parts: CaTemplateParts, notBefore: Date, notAfter: Date): ArrayBuffer {
+  const key = `${notBefore.getTime()}/${notAfter.getTime()}`;
+  if (parts.validity?.key !== key) parts.validity = { key, der: AsnConvert.serialize(new Validity({ notBefore, notAfter })) };
+  return parts.validity.der;
 }
 
 /** node:crypto's digest name of a CSR signature algorithm it can verify directly; null for the others (PSS, SHA-1, …). */
@@ -362,7 +378,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   // RFC 5280 §4.2.1.2 (1): the key identifier is the SHA-1 of the subjectPublicKey BIT STRING's value.
   const keyId = createHash('sha1').update(new Uint8Array(asn.certificationRequestInfo.subjectPKInfo.subjectPublicKey)).digest();
   const skiDer = AsnConvert.serialize(new Extension({ extnID: id_ce_subjectKeyIdentifier, critical: false, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectKeyIdentifier(new Uint8Array(keyId)))) }));
-  const extensionsDer: ArrayBuffer[] = [...parts.fixedDer.before, skiDer, ...parts.fixedDer.after];
+  const extensionsDer: (ArrayBuffer | Uint8Array)[] = [parts.fixedDer.before, skiDer, parts.fixedDer.after];
   // RFC 5280 §4.2.1.6: critical when the subject is empty.
   const sanCritical = subject === '';
   const sanDer = sans.length > 0 ? sanExtensionDer(sans, sanCritical) : null;
@@ -375,7 +391,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     serialNumber: new Uint8Array(Buffer.from(serialNumber, 'hex')).buffer,
     signature: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm),
     issuer: spliced<Name>(parts.issuer),
-    validity: new Validity({ notBefore, notAfter }),
+    validity: spliced<Validity>(validityDer(parts, notBefore, notAfter)),
     subject: spliced<Name>(subjectName.toArrayBuffer()),
     subjectPublicKeyInfo: spliced<SubjectPublicKeyInfo>(csrPartsOf.spki),
     extensions: new Extensions(extensionsDer.map((der) => spliced<Extension>(der))),
