@@ -6,7 +6,7 @@
 import { createHash, KeyObject, sign as nodeSign } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AsnConvert, AsnParser, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
-import { fromBER, ObjectIdentifier, OctetString, RawData, Sequence, Utf8String } from 'asn1js';
+import { fromBER, ObjectIdentifier, OctetString, RawData, Sequence, Set as AsnSet, Utf8String } from 'asn1js';
 import { CertificationRequest } from '@peculiar/asn1-csr';
 import { AlgorithmIdentifier, Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, id_ce_subjectKeyIdentifier, Name, OtherName, SubjectAlternativeName, SubjectKeyIdentifier, SubjectPublicKeyInfo, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
 import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAME_OID, ISSUABLE_SAN_TYPES, parseHardwareModuleName, parseOtherName, sanValueProblem, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
@@ -52,7 +52,10 @@ const escapeRdn = (value: string) => value.replace(/([,+"\\<>;=])/g, '\\$1').rep
 interface CsrParts {
   asn: CertificationRequest;
   spki: Uint8Array;
+  /** The decoded blocks of the attributes, in the order of asn.certificationRequestInfo.attributes. */
+  attributes: AsnBlock[];
 }
+type AsnBlock = ReturnType<typeof fromBER>['result'];
 const csrParts = new WeakMap<x509.Pkcs10CertificateRequest, CsrParts>();
 
 /** The ASN.1 of a DER CSR: one asn1js decoding, read by asn1-schema; the SPKI's bytes are the decoded block's own. */
@@ -66,7 +69,8 @@ function decodeCsr(der: BufferSource): CsrParts {
   const info = (ber.result as Sequence).valueBlock.value[0] as Sequence;
   const spki = info.valueBlock.value[2]!.valueBeforeDecodeView;
   if (spki.byteLength === 0) throw new Error('no subjectPKInfo');
-  return { asn, spki };
+  const attributes = (info.valueBlock.value[3] as Sequence | undefined)?.valueBlock.value ?? [];
+  return { asn, spki, attributes };
 }
 
 /** Parses a CSR given as PEM or base64 DER (once: the request object is built over the parsed ASN.1). @throws IssueRefused CSR_UNPARSABLE */
@@ -180,15 +184,24 @@ function generalNameOf(sanField: SanType, value: string, field: string): General
   throw new IssueRefused('SAN_NOT_ISSUABLE', `${field} ${sanField} is not issued by Tessera (${ISSUABLE_SAN_TYPES.join(', ')} are)`);
 }
 
-/** The extensions a CSR requests (RFC 2985 §5.4.2: the first extensionRequest attribute's value, as @peculiar/x509 reads it). */
-function csrExtensions(asn: CertificationRequest): Extension[] {
-  const attribute = asn.certificationRequestInfo.attributes.find((a) => a.type === id_pkcs9_at_extensionRequest);
-  const value = attribute?.values[0];
-  return value ? AsnConvert.parse(value, Extensions) : [];
+/**
+ * The extensions a CSR requests (RFC 2985 §5.4.2: the first extensionRequest attribute's value, as @peculiar/x509 reads
+ * it), read by asn1-schema from the block parseCsr decoded (else from the value's bytes).
+ */
+function csrExtensions({ asn, attributes }: CsrParts): Extension[] {
+  const index = asn.certificationRequestInfo.attributes.findIndex((a) => a.type === id_pkcs9_at_extensionRequest);
+  const value = asn.certificationRequestInfo.attributes[index]?.values[0];
+  if (!value) return [];
+  // Attribute ::= SEQUENCE { type, values SET OF }: the first block of the values is the value.
+  const block = ((attributes[index] as Sequence | undefined)?.valueBlock.value[1] as AsnSet | undefined)?.valueBlock.value[0];
+  if (block && block.valueBeforeDecodeView.byteLength === value.byteLength) return AsnParser.fromASN(block, Extensions);
+  return AsnConvert.parse(value, Extensions);
 }
 
+const DNS_NAME = new RegExp(DNS_NAME_PATTERN);
+
 /** The certificate's SANs: the request's (each a SAN of the template), then the CSR's issuable ones (only the template's when it ignores CSR details). */
-function sansOf(asn: CertificationRequest, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
+function sansOf(csr: CsrParts, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
   const allowed = new Set(template.certificateSans.map((s) => s.sanField));
   const out: GeneralName[] = [];
   // Duplicates by their DER; a name is encoded for this only once a second name comes.
@@ -206,15 +219,14 @@ function sansOf(asn: CertificationRequest, template: StoredTemplate, request: Su
     if (!allowed.has(san.sanField)) throw new IssueRefused('SAN_NOT_ALLOWED', `sans.${i}.sanField ${san.sanField} is not a SAN of the template`);
     add(generalNameOf(san.sanField, san.value, `sans.${i}.value`));
   }
-  const csrSanExt = csrExtensions(asn).find((e) => e.extnID === id_ce_subjectAltName);
+  const csrSanExt = csrExtensions(csr).find((e) => e.extnID === id_ce_subjectAltName);
   const csrSans = csrSanExt ? AsnConvert.parse(csrSanExt.extnValue.buffer, SubjectAlternativeName) : [];
   for (const name of csrSans) {
     const sanType = sanTypeOf(name);
     if (!sanType || !ISSUABLE_SAN_TYPES.includes(sanType)) continue;
     if (!template.ignoreCsrDetails || allowed.has(sanType)) add(name);
   }
-  const dns = new RegExp(DNS_NAME_PATTERN);
-  for (const name of out) if (name.dNSName !== undefined && !dns.test(name.dNSName)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.dNSName}' does not match the DNS name pattern.`);
+  for (const name of out) if (name.dNSName !== undefined && !DNS_NAME.test(name.dNSName)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.dNSName}' does not match the DNS name pattern.`);
   return out;
 }
 
@@ -354,7 +366,8 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const csrPartsOf = partsOf(csr);
   const { asn } = csrPartsOf;
   const verified = csrSignatureVerifies(csr, csrPartsOf);
-  // The checks below run while the signature is checked on the thread pool; a bad signature is still the answer first.
+  // The checks and the encoding below run while the signature is checked in a worker; a bad signature is still the
+  // answer before any other refusal.
   let publicKeyAlgorithm: KeyAlgorithm;
   let checks: { subject: string; sans: GeneralName[] };
   try {
@@ -362,14 +375,13 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     if (template.expiry && options.now > Date.parse(template.expiry)) throw new IssueRefused('TEMPLATE_EXPIRED', 'The template has expired.');
     if (options.now < ca.certificate.notBefore.getTime() || options.now > ca.certificate.notAfter.getTime()) throw new IssueRefused('CA_NOT_ACTIVE', 'The certificate authority is not active.');
     const subject = subjectOf(csr, template, request);
-    const sans = sansOf(asn, template, request);
+    const sans = sansOf(csrPartsOf, template, request);
     if (subject === '' && sans.length === 0) throw new IssueRefused('SUBJECT_EMPTY', 'The certificate would have neither a subject nor a subjectAltName.');
     checks = { subject, sans };
   } catch (cause) {
     if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
     throw cause;
   }
-  if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
   const { subject, sans } = checks;
   const notBefore = new Date(Math.floor(options.now / 1000) * 1000 - 60_000);
   let notAfter = addValidity(new Date(Math.floor(options.now / 1000) * 1000), template.validityPeriod, template.validityPeriodUnits);
@@ -397,6 +409,8 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     extensions: new Extensions(extensionsDer.map((der) => spliced<Extension>(der))),
   });
   const tbsDer = AsnConvert.serialize(tbs);
+  // Nothing is signed before the proof of possession holds (the TBSCertificate was encoded while it was checked).
+  if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
   const signature = await signOffLoop(parts.hash, new Uint8Array(tbsDer), parts.key);
   const certificate = new Certificate({ tbsCertificate: spliced<TBSCertificate>(tbsDer), signatureAlgorithm: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm), signatureValue: new Uint8Array(signature).buffer });
   const der = Buffer.from(AsnConvert.serialize(certificate));
