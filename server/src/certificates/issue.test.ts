@@ -195,6 +195,22 @@ describe('issueFromCsr', () => {
     await expect(issueFromCsr({ csr: parseCsr(k1), template: { ...template, keyTypes: ['RSA'] } as StoredTemplate, ca: p256, request: { templateId: 't1', csr: k1 }, now: Date.now(), publicUrl: 'https://pki.example' })).rejects.toMatchObject({ failureCode: 'KEY_TYPE_NOT_ALLOWED' });
   });
 
+  it('should read a CSR as PEM with LF or CRLF lines, with PEM headers, or as base64 DER, to the same request', () => {
+    const der = Buffer.from(parseCsr(ecCsr).rawData);
+    const body = der.toString('base64').match(/.{1,64}/g)!;
+    const forms = [
+      ecCsr,
+      ecCsr.replace(/\n/g, '\r\n'),
+      ['-----BEGIN CERTIFICATE REQUEST-----', 'Comment: from a device', '', ...body, '-----END CERTIFICATE REQUEST-----'].join('\n'),
+      der.toString('base64'),
+    ];
+    for (const form of forms) {
+      const csr = parseCsr(form);
+      expect(Buffer.from(csr.rawData)).toEqual(der);
+      expect(csr.subject).toBe('CN=host.example.com, O=Acme');
+    }
+  });
+
   it('should refuse what is not a CSR as CSR_UNPARSABLE', () => {
     expect(() => parseCsr('bm90IGEgQ1NS')).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));
     expect(() => parseCsr(p256.certificate.toString('pem'))).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));

@@ -73,11 +73,20 @@ function decodeCsr(der: BufferSource): CsrParts {
   return { asn, spki, attributes };
 }
 
+/** A PEM block without headers (RFC 7468 §2) at the start of the text: its label and base64 body. */
+const PEM_BLOCK = /^-----BEGIN ([^-\r\n]+)-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END \1-----/;
+
+/** The DER of the first PEM block: node's base64 for a block without headers, else @peculiar/x509's PemConverter. */
+function pemFirstBlock(pem: string): Uint8Array | ArrayBuffer {
+  const block = PEM_BLOCK.exec(pem);
+  return block ? new Uint8Array(Buffer.from(block[2]!, 'base64')) : x509.PemConverter.decodeFirst(pem);
+}
+
 /** Parses a CSR given as PEM or base64 DER (once: the request object is built over the parsed ASN.1). @throws IssueRefused CSR_UNPARSABLE */
 export function parseCsr(text: string): x509.Pkcs10CertificateRequest {
   try {
     const trimmed = text.trim();
-    const der = trimmed.startsWith('-----') ? x509.PemConverter.decodeFirst(trimmed) : new Uint8Array(Buffer.from(trimmed, 'base64'));
+    const der = trimmed.startsWith('-----') ? pemFirstBlock(trimmed) : new Uint8Array(Buffer.from(trimmed, 'base64'));
     const parts = decodeCsr(der);
     const csr = new x509.Pkcs10CertificateRequest(parts.asn);
     csrParts.set(csr, parts);
