@@ -77,7 +77,7 @@ function decodeCsr(der: BufferSource): CsrParts {
 const PEM_BLOCK = /^-----BEGIN ([^-\r\n]+)-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END \1-----/;
 
 /** The DER of the first PEM block: node's base64 for a block without headers, else @peculiar/x509's PemConverter. */
-function pemFirstBlock(pem: string): Uint8Array | ArrayBuffer {
+function pemFirstBlock(pem: string): BufferSource {
   const block = PEM_BLOCK.exec(pem);
   return block ? new Uint8Array(Buffer.from(block[2]!, 'base64')) : x509.PemConverter.decodeFirst(pem);
 }
