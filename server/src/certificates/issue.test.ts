@@ -164,6 +164,53 @@ describe('issueFromCsr', () => {
     await expect(attempt).rejects.toMatchObject({ failureCode: 'CSR_SIGNATURE_INVALID' });
   });
 
+  it('should issue with an empty subject and a critical SAN when the template takes no subject field, the lint of the parts being the parsed certificate\'s', async () => {
+    const sanOnly = { ...template, ignoreCsrDetails: true, certificateSubjects: [], extendedKeyUsages: ['serverAuth'] } as unknown as StoredTemplate;
+    const issued = await issueFromCsr({ csr: parseCsr(ecCsr), template: sanOnly, ca: p256, request: { templateId: 't1', csr: ecCsr }, now: Date.now(), publicUrl: 'https://pki.example' });
+    const cert = new x509.X509Certificate(issued.pem);
+    expect(issued.subject).toBe('');
+    expect(issued.cn).toBe('');
+    expect(cert.subject).toBe('');
+    expect(cert.getExtension(x509.SubjectAlternativeNameExtension)).toMatchObject({ critical: true });
+    expect(issued.lint).toEqual(lintCertificate(cert));
+    // The lint of a certificate without a DNS SAN under serverAuth: the rule reads the SAN as built.
+    const emailOnly = { ...sanOnly, certificateSans: [{ sanField: 'RFC822' }] } as unknown as StoredTemplate;
+    const mail = await issueFromCsr({ csr: parseCsr(ecCsr), template: emailOnly, ca: p256, request: { templateId: 't1', csr: ecCsr, sans: [{ sanField: 'RFC822', value: 'alice@example.com' }] }, now: Date.now(), publicUrl: 'https://pki.example' });
+    expect(mail.lint.map((f) => f.ruleId)).toEqual(['e_tls_server_no_dns_san']);
+    expect(mail.lint).toEqual(lintCertificate(new x509.X509Certificate(mail.pem)));
+  });
+
+  it('should keep the same SAN once when the request and the CSR both name it', async () => {
+    const issued = await issueFromCsr({ csr: parseCsr(ecCsr), template, ca: p256, request: { templateId: 't1', csr: ecCsr, sans: [{ sanField: 'DNS', value: 'host.example.com' }, { sanField: 'DNS', value: 'www.example.com' }] }, now: Date.now(), publicUrl: 'https://pki.example' });
+    expect(new x509.X509Certificate(issued.pem).getExtension(x509.SubjectAlternativeNameExtension)!.names.toJSON()).toEqual([
+      { type: 'dns', value: 'host.example.com' },
+      { type: 'dns', value: 'www.example.com' },
+    ]);
+  });
+
+  it('should read a P-521 key as EC_NIST from the SPKI\'s namedCurve, and refuse it under an RSA-only template', async () => {
+    const k1 = await makeCsr({ name: 'ECDSA', namedCurve: 'P-521' }, { name: 'ECDSA', hash: 'SHA-512' });
+    const issued = await issueFromCsr({ csr: parseCsr(k1), template, ca: p256, request: { templateId: 't1', csr: k1 }, now: Date.now(), publicUrl: 'https://pki.example' });
+    expect(issued.lint).toEqual(lintCertificate(new x509.X509Certificate(issued.pem)));
+    await expect(issueFromCsr({ csr: parseCsr(k1), template: { ...template, keyTypes: ['RSA'] } as StoredTemplate, ca: p256, request: { templateId: 't1', csr: k1 }, now: Date.now(), publicUrl: 'https://pki.example' })).rejects.toMatchObject({ failureCode: 'KEY_TYPE_NOT_ALLOWED' });
+  });
+
+  it('should read a CSR as PEM with LF or CRLF lines, with PEM headers, or as base64 DER, to the same request', () => {
+    const der = Buffer.from(parseCsr(ecCsr).rawData);
+    const body = der.toString('base64').match(/.{1,64}/g)!;
+    const forms = [
+      ecCsr,
+      ecCsr.replace(/\n/g, '\r\n'),
+      ['-----BEGIN CERTIFICATE REQUEST-----', 'Comment: from a device', '', ...body, '-----END CERTIFICATE REQUEST-----'].join('\n'),
+      der.toString('base64'),
+    ];
+    for (const form of forms) {
+      const csr = parseCsr(form);
+      expect(Buffer.from(csr.rawData)).toEqual(der);
+      expect(csr.subject).toBe('CN=host.example.com, O=Acme');
+    }
+  });
+
   it('should refuse what is not a CSR as CSR_UNPARSABLE', () => {
     expect(() => parseCsr('bm90IGEgQ1NS')).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));
     expect(() => parseCsr(p256.certificate.toString('pem'))).toThrow(expect.objectContaining({ failureCode: 'CSR_UNPARSABLE' }));

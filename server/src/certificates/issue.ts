@@ -3,16 +3,21 @@
  * template allows, the subject and SANs the template honours, and the extensions of RFC 5280 §4.2 with
  * the CA's CRL distribution point and AIA (OCSP, caIssuers).
  */
-import { createHash, KeyObject, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
-import { AsnConvert, AsnSerializer, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
-import { ObjectIdentifier, OctetString, Sequence, Utf8String } from 'asn1js';
+import { createHash, KeyObject, sign as nodeSign } from 'node:crypto';
+import { promisify } from 'node:util';
+import { AsnConvert, AsnParser, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
+import { fromBER, ObjectIdentifier, OctetString, RawData, Sequence, Set as AsnSet, Utf8String } from 'asn1js';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { AlgorithmIdentifier, Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, Name, OtherName, SubjectAlternativeName, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
+import { AlgorithmIdentifier, Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, id_ce_subjectKeyIdentifier, Name, OtherName, SubjectAlternativeName, SubjectKeyIdentifier, SubjectPublicKeyInfo, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
 import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAME_OID, ISSUABLE_SAN_TYPES, parseHardwareModuleName, parseOtherName, sanValueProblem, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
-import { lintParts } from './lint';
+import { verifyCsrSignature } from './csr-verifier';
+import { lintTarget } from './lint';
+
+/** PKCS#9 extensionRequest (RFC 2985 §5.4.2). */
+const id_pkcs9_at_extensionRequest = '1.2.840.113549.1.9.14';
 
 /** A refusal of the request flow (`failed` with a failureCode), not a server error. */
 export class IssueRefused extends Error {
@@ -40,38 +45,91 @@ const KU_FLAGS: Record<string, number> = {
 
 const escapeRdn = (value: string) => value.replace(/([,+"\\<>;=])/g, '\\$1').replace(/^([ #])/, '\\$1').replace(/ $/, '\\ ');
 
-/** The ASN.1 of each CSR parseCsr made (issuing reads its encoded parts: the signed bytes, the key, the signature). */
-const csrAsn = new WeakMap<x509.Pkcs10CertificateRequest, CertificationRequest>();
+/**
+ * What parseCsr read of each CSR: its ASN.1 (asn1-schema), and the subjectPublicKeyInfo as encoded in the request (the
+ * certificate carries those bytes as they are, and node:crypto checks the request's signature with them).
+ */
+interface CsrParts {
+  asn: CertificationRequest;
+  spki: Uint8Array;
+  /** The decoded blocks of the attributes, in the order of asn.certificationRequestInfo.attributes. */
+  attributes: AsnBlock[];
+}
+type AsnBlock = ReturnType<typeof fromBER>['result'];
+const csrParts = new WeakMap<x509.Pkcs10CertificateRequest, CsrParts>();
+
+/** The ASN.1 of a DER CSR: one asn1js decoding, read by asn1-schema; the SPKI's bytes are the decoded block's own. */
+function decodeCsr(der: BufferSource): CsrParts {
+  // The contents of OCTET and BIT STRINGs are not decoded as embedded ASN.1 (asn1-schema reads them as bytes).
+  const ber = fromBER(der, { parseEmbedded: false });
+  if (ber.offset === -1) throw new Error(ber.result.error);
+  const asn = AsnParser.fromASN(ber.result, CertificationRequest);
+  // asn1-schema checked the shape (RFC 2986 §4.1: version, subject, subjectPKInfo, attributes), so the third block of
+  // the certificationRequestInfo is the subjectPKInfo.
+  const info = (ber.result as Sequence).valueBlock.value[0] as Sequence;
+  const spki = info.valueBlock.value[2]!.valueBeforeDecodeView;
+  if (spki.byteLength === 0) throw new Error('no subjectPKInfo');
+  const attributes = (info.valueBlock.value[3] as Sequence | undefined)?.valueBlock.value ?? [];
+  return { asn, spki, attributes };
+}
+
+/** A PEM block without headers (RFC 7468 §2) at the start of the text: its label and base64 body. */
+const PEM_BLOCK = /^-----BEGIN ([^-\r\n]+)-----\r?\n([A-Za-z0-9+/=\r\n]+)-----END \1-----/;
+
+/** The DER of the first PEM block: node's base64 for a block without headers, else @peculiar/x509's PemConverter. */
+function pemFirstBlock(pem: string): BufferSource {
+  const block = PEM_BLOCK.exec(pem);
+  return block ? new Uint8Array(Buffer.from(block[2]!, 'base64')) : x509.PemConverter.decodeFirst(pem);
+}
 
 /** Parses a CSR given as PEM or base64 DER (once: the request object is built over the parsed ASN.1). @throws IssueRefused CSR_UNPARSABLE */
 export function parseCsr(text: string): x509.Pkcs10CertificateRequest {
   try {
     const trimmed = text.trim();
-    const der = trimmed.startsWith('-----') ? x509.PemConverter.decodeFirst(trimmed) : new Uint8Array(Buffer.from(trimmed, 'base64'));
-    const asn = AsnConvert.parse(der, CertificationRequest);
-    const csr = new x509.Pkcs10CertificateRequest(asn);
-    csrAsn.set(csr, asn);
+    const der = trimmed.startsWith('-----') ? pemFirstBlock(trimmed) : new Uint8Array(Buffer.from(trimmed, 'base64'));
+    const parts = decodeCsr(der);
+    const csr = new x509.Pkcs10CertificateRequest(parts.asn);
+    csrParts.set(csr, parts);
     return csr;
   } catch {
     throw new IssueRefused('CSR_UNPARSABLE', 'The CSR is not a PKCS#10 certificate request.');
   }
 }
 
-/** The parsed ASN.1 of a CSR (kept by parseCsr, else parsed from its DER). */
-function asnOf(csr: x509.Pkcs10CertificateRequest): CertificationRequest {
-  let asn = csrAsn.get(csr);
-  if (!asn) {
-    asn = AsnConvert.parse(csr.rawData, CertificationRequest);
-    csrAsn.set(csr, asn);
+/** The parts of a CSR (kept by parseCsr, else decoded from its DER). */
+function partsOf(csr: x509.Pkcs10CertificateRequest): CsrParts {
+  let parts = csrParts.get(csr);
+  if (!parts) {
+    parts = decodeCsr(csr.rawData);
+    csrParts.set(csr, parts);
   }
-  return asn;
+  return parts;
+}
+
+/** The named curves of RFC 5480 §2.1.1.1 Tessera issues for, by the DER of their OID (encoded by asn1js). */
+const EC_CURVES = new Map(
+  Object.entries({ 'P-256': '1.2.840.10045.3.1.7', 'P-384': '1.3.132.0.34', 'P-521': '1.3.132.0.35' }).map(([curve, oid]) => [Buffer.from(new ObjectIdentifier({ value: oid }).toBER(false)).toString('hex'), curve]),
+);
+const ID_EC_PUBLIC_KEY = '1.2.840.10045.2.1';
+
+/**
+ * The WebCrypto algorithm of a CSR's key: an EC key on a NIST curve read from the SPKI's AlgorithmIdentifier (RFC 5480
+ * §2.1.1: id-ecPublicKey and the namedCurve OID), the others through @peculiar/x509's key reading.
+ */
+function keyAlgorithmOf(csr: x509.Pkcs10CertificateRequest, asn: CertificationRequest): KeyAlgorithm {
+  const { algorithm, parameters } = asn.certificationRequestInfo.subjectPKInfo.algorithm;
+  if (algorithm === ID_EC_PUBLIC_KEY && parameters) {
+    const namedCurve = EC_CURVES.get(Buffer.from(parameters).toString('hex'));
+    if (namedCurve) return { name: 'ECDSA', namedCurve } as EcKeyAlgorithm;
+  }
+  return csr.publicKey.algorithm;
 }
 
 /** The key type of a CSR's public key. @throws IssueRefused UNRECOGNIZED_ALGORITHM, KEY_TYPE_NOT_ALLOWED, KEY_TOO_SMALL */
-function checkKey(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate): void {
+function checkKey(csr: x509.Pkcs10CertificateRequest, asn: CertificationRequest, template: StoredTemplate): KeyAlgorithm {
   let algorithm: KeyAlgorithm;
   try {
-    algorithm = csr.publicKey.algorithm;
+    algorithm = keyAlgorithmOf(csr, asn);
   } catch {
     throw new IssueRefused('UNRECOGNIZED_ALGORITHM', 'Unrecognized algorithm');
   }
@@ -83,6 +141,7 @@ function checkKey(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate):
   if (keyType === 'RSA' && (algorithm as RsaHashedKeyAlgorithm).modulusLength < template.minRsaBits) {
     throw new IssueRefused('KEY_TOO_SMALL', `The RSA key has ${(algorithm as RsaHashedKeyAlgorithm).modulusLength} bits; the template needs at least ${template.minRsaBits}.`);
   }
+  return algorithm;
 }
 
 /** The subject the template honours: its fields, valued from the request or else the CSR; the whole CSR subject when ignoreCsrDetails is false. */
@@ -134,37 +193,55 @@ function generalNameOf(sanField: SanType, value: string, field: string): General
   throw new IssueRefused('SAN_NOT_ISSUABLE', `${field} ${sanField} is not issued by Tessera (${ISSUABLE_SAN_TYPES.join(', ')} are)`);
 }
 
+/**
+ * The extensions a CSR requests (RFC 2985 §5.4.2: the first extensionRequest attribute's value, as @peculiar/x509 reads
+ * it), read by asn1-schema from the block parseCsr decoded (else from the value's bytes).
+ */
+function csrExtensions({ asn, attributes }: CsrParts): Extension[] {
+  const index = asn.certificationRequestInfo.attributes.findIndex((a) => a.type === id_pkcs9_at_extensionRequest);
+  const value = asn.certificationRequestInfo.attributes[index]?.values[0];
+  if (!value) return [];
+  // Attribute ::= SEQUENCE { type, values SET OF }: the first block of the values is the value.
+  const block = ((attributes[index] as Sequence | undefined)?.valueBlock.value[1] as AsnSet | undefined)?.valueBlock.value[0];
+  if (block && block.valueBeforeDecodeView.byteLength === value.byteLength) return AsnParser.fromASN(block, Extensions);
+  return AsnConvert.parse(value, Extensions);
+}
+
+const DNS_NAME = new RegExp(DNS_NAME_PATTERN);
+
 /** The certificate's SANs: the request's (each a SAN of the template), then the CSR's issuable ones (only the template's when it ignores CSR details). */
-function sansOf(csr: x509.Pkcs10CertificateRequest, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
+function sansOf(csr: CsrParts, template: StoredTemplate, request: SubmitCsrRequest): GeneralName[] {
   const allowed = new Set(template.certificateSans.map((s) => s.sanField));
   const out: GeneralName[] = [];
-  const seen = new Set<string>();
+  // Duplicates by their DER; a name is encoded for this only once a second name comes.
+  const ders: string[] = [];
+  const derOf = (i: number) => (ders[i] ??= Buffer.from(AsnConvert.serialize(out[i]!)).toString('hex'));
   const add = (name: GeneralName) => {
-    const der = Buffer.from(AsnConvert.serialize(name)).toString('hex');
-    if (seen.has(der)) return;
-    seen.add(der);
+    if (out.length > 0) {
+      const der = Buffer.from(AsnConvert.serialize(name)).toString('hex');
+      for (let i = 0; i < out.length; i++) if (derOf(i) === der) return;
+      ders[out.length] = der;
+    }
     out.push(name);
   };
   for (const [i, san] of (request.sans ?? []).entries()) {
     if (!allowed.has(san.sanField)) throw new IssueRefused('SAN_NOT_ALLOWED', `sans.${i}.sanField ${san.sanField} is not a SAN of the template`);
     add(generalNameOf(san.sanField, san.value, `sans.${i}.value`));
   }
-  const csrSanExt = csr.extensions.find((e) => e.type === '2.5.29.17');
-  const csrSans = csrSanExt ? AsnConvert.parse(csrSanExt.value, SubjectAlternativeName) : [];
+  const csrSanExt = csrExtensions(csr).find((e) => e.extnID === id_ce_subjectAltName);
+  const csrSans = csrSanExt ? AsnConvert.parse(csrSanExt.extnValue.buffer, SubjectAlternativeName) : [];
   for (const name of csrSans) {
     const sanType = sanTypeOf(name);
     if (!sanType || !ISSUABLE_SAN_TYPES.includes(sanType)) continue;
     if (!template.ignoreCsrDetails || allowed.has(sanType)) add(name);
   }
-  const dns = new RegExp(DNS_NAME_PATTERN);
-  for (const name of out) if (name.dNSName !== undefined && !dns.test(name.dNSName)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.dNSName}' does not match the DNS name pattern.`);
+  for (const name of out) if (name.dNSName !== undefined && !DNS_NAME.test(name.dNSName)) throw new IssueRefused('SAN_INVALID', `The DNS name '${name.dNSName}' does not match the DNS name pattern.`);
   return out;
 }
 
-/** The subjectAltName extension of `names` (RFC 5280 §4.2.1.6), as @peculiar/x509 and as ASN.1. */
-function sanExtension(names: GeneralName[], critical: boolean): { extension: x509.Extension; asn: Extension } {
-  const asn = new Extension({ extnID: id_ce_subjectAltName, critical, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectAlternativeName(names))) });
-  return { extension: new x509.SubjectAlternativeNameExtension(AsnConvert.serialize(asn)), asn };
+/** The DER of the subjectAltName extension of `names` (RFC 5280 §4.2.1.6), encoded by asn1-schema. */
+function sanExtensionDer(names: GeneralName[], critical: boolean): ArrayBuffer {
+  return AsnConvert.serialize(new Extension({ extnID: id_ce_subjectAltName, critical, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectAlternativeName(names))) }));
 }
 
 /** What an issuance hands on: the certificate's DER and PEM and the facts the tables, the audit and the answer need. */
@@ -184,16 +261,21 @@ export interface IssuedCertificate {
 }
 
 /**
- * What every certificate a CA signs under one template shares, built once (issuing showed the ASN.1 work of these
- * parts in every profile): the signature AlgorithmIdentifier, the issuer name (the CA certificate's subject as
- * encoded there, RFC 5280 §4.1.2.4), and the extensions that depend only on the CA and the template (basic
- * constraints, AKI, CRL DP, AIA, key usage, EKU), with the node KeyObject of the CA's key.
+ * What every certificate a CA signs under one template shares, encoded once to DER by the libraries and spliced as it
+ * is into each TBSCertificate (issuing showed the ASN.1 work of these parts in every profile): the signature
+ * AlgorithmIdentifier, the issuer name (the CA certificate's subject as encoded there, RFC 5280 §4.1.2.4), and the
+ * extensions that depend only on the CA and the template (basic constraints, AKI, CRL DP, AIA, key usage, EKU), with
+ * the node KeyObject of the CA's key.
  */
 interface CaTemplateParts {
-  signatureAlgorithm: AlgorithmIdentifier;
-  issuer: Name;
+  signatureAlgorithm: ArrayBuffer;
+  issuer: ArrayBuffer;
+  /** The extension objects (what the lint reads) and their DER, before and after the SKI. */
   fixed: { before: x509.Extension[]; after: x509.Extension[] };
-  fixedAsn: { before: Extension[]; after: Extension[] };
+  /** The DER of the fixed extensions before the SKI and after it, each run of them one spliced block. */
+  fixedDer: { before: Uint8Array; after: Uint8Array };
+  /** The DER of the last validity encoded (certificates issued within one second share it). */
+  validity: { key: string; der: ArrayBuffer } | null;
   hash: string;
   key: KeyObject;
 }
@@ -203,7 +285,7 @@ const algorithmProvider = new x509.AlgorithmProvider();
 
 /** The parts of a CA's certificates that one template fixes (cached per parsed CA certificate and template settings). */
 function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: string): Promise<CaTemplateParts> {
-  const key = JSON.stringify([ca.row.id, publicUrl, template.keyUsages, template.extendedKeyUsages, ca.signingAlgorithm]);
+  const key = `${ca.row.id}\n${publicUrl}\n${template.keyUsages.join(',')}\n${template.extendedKeyUsages.join(',')}\n${JSON.stringify(ca.signingAlgorithm)}`;
   let perCa = partsCache.get(ca.certificate);
   if (!perCa) {
     perCa = new Map();
@@ -225,10 +307,11 @@ function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: str
       };
       return {
         // What X509CertificateGenerator would write for this key and algorithm.
-        signatureAlgorithm: algorithmProvider.toAsnAlgorithm({ ...ca.signingAlgorithm, ...ca.key.algorithm } as Algorithm),
-        issuer: AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject,
+        signatureAlgorithm: AsnConvert.serialize(algorithmProvider.toAsnAlgorithm({ ...ca.signingAlgorithm, ...ca.key.algorithm } as Algorithm)),
+        issuer: AsnConvert.serialize(AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject),
         fixed,
-        fixedAsn: { before: fixed.before.map(extensionAsn), after: fixed.after.map(extensionAsn) },
+        fixedDer: { before: Buffer.concat(fixed.before.map((e) => new Uint8Array(e.rawData))), after: Buffer.concat(fixed.after.map((e) => new Uint8Array(e.rawData))) },
+        validity: null,
         hash: hashName.replace('-', '').toLowerCase(),
         // The CA's key stays the key store's non-extractable CryptoKey; node signs with its KeyObject.
         key: KeyObject.from(ca.key),
@@ -240,8 +323,12 @@ function caTemplateParts(ca: SigningCa, template: StoredTemplate, publicUrl: str
   return parts;
 }
 
-/** The ASN.1 Extension of a library extension object. */
-const extensionAsn = (extension: x509.Extension): Extension => AsnConvert.parse(extension.rawData, Extension);
+/** The DER of a validity (asn1-schema's encoding: UTCTime until 2049, RFC 5280 §4.1.2.5), the last one kept by the parts. */
+function validityDer(parts: CaTemplateParts, notBefore: Date, notAfter: Date): ArrayBuffer {
+  const key = `${notBefore.getTime()}/${notAfter.getTime()}`;
+  if (parts.validity?.key !== key) parts.validity = { key, der: AsnConvert.serialize(new Validity({ notBefore, notAfter })) };
+  return parts.validity.der;
+}
 
 /** node:crypto's digest name of a CSR signature algorithm it can verify directly; null for the others (PSS, SHA-1, …). */
 const CSR_SIGNATURE_HASHES: Record<string, string> = {
@@ -253,88 +340,144 @@ const CSR_SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.113549.1.1.13': 'sha512',
 };
 
+/** node:crypto's sign in its callback form: the signature is computed on libuv's thread pool, beside the event loop. */
+const signOffLoop = promisify(nodeSign) as (algorithm: string, data: Uint8Array, key: KeyObject) => Promise<Buffer>;
+
 /**
  * RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. ECDSA and
- * RSA PKCS#1 v1.5 signatures are checked by node:crypto over the request's encoded certificationRequestInfo (the
- * same check as the library's, without its WebCrypto key import and signature reformatting); the others by @peculiar/x509.
+ * RSA PKCS#1 v1.5 signatures are checked by node:crypto in a worker thread (csr-verifier.ts) over the request's encoded
+ * certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without its WebCrypto key
+ * import and signature reformatting); the others by @peculiar/x509.
  */
-async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, asn: CertificationRequest): Promise<boolean> {
+async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, { asn, spki }: CsrParts): Promise<boolean> {
   try {
     const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
     const tbs = asn.certificationRequestInfoRaw;
     if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return await csr.verify();
-    const spki = AsnConvert.serialize(asn.certificationRequestInfo.subjectPKInfo);
-    return nodeVerify(hash, new Uint8Array(tbs), { key: Buffer.from(spki), format: 'der', type: 'spki' }, new Uint8Array(asn.signature));
+    return await verifyCsrSignature(hash, new Uint8Array(tbs), spki, new Uint8Array(asn.signature));
   } catch {
     return false;
   }
 }
 
+/** PEM of RFC 7468 §2 as @peculiar/x509's PemConverter writes it (64-character lines, LF), with node's base64. */
+function pemOf(der: Buffer, label: string): string {
+  const base64 = der.toString('base64');
+  const lines: string[] = [`-----BEGIN ${label}-----`];
+  for (let i = 0; i < base64.length; i += 64) lines.push(base64.substring(i, i + 64));
+  lines.push(`-----END ${label}-----`);
+  return lines.join('\n');
+}
+
 /** Checks the CSR against the template and signs the certificate. @throws IssueRefused */
 export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest; template: StoredTemplate; ca: SigningCa; request: SubmitCsrRequest; now: number; publicUrl: string }): Promise<IssuedCertificate> {
   const { csr, template, ca, request } = options;
-  const asn = asnOf(csr);
-  if (!(await csrSignatureVerifies(csr, asn))) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
-  checkKey(csr, template);
-  if (template.expiry && options.now > Date.parse(template.expiry)) throw new IssueRefused('TEMPLATE_EXPIRED', 'The template has expired.');
-  if (options.now < ca.certificate.notBefore.getTime() || options.now > ca.certificate.notAfter.getTime()) throw new IssueRefused('CA_NOT_ACTIVE', 'The certificate authority is not active.');
-  const subject = subjectOf(csr, template, request);
-  const sans = sansOf(csr, template, request);
-  if (subject === '' && sans.length === 0) throw new IssueRefused('SUBJECT_EMPTY', 'The certificate would have neither a subject nor a subjectAltName.');
+  const csrPartsOf = partsOf(csr);
+  const { asn } = csrPartsOf;
+  const verified = csrSignatureVerifies(csr, csrPartsOf);
+  // The checks and the encoding below run while the signature is checked in a worker; a bad signature is still the
+  // answer before any other refusal.
+  let publicKeyAlgorithm: KeyAlgorithm;
+  let checks: { subject: string; sans: GeneralName[] };
+  try {
+    publicKeyAlgorithm = checkKey(csr, asn, template);
+    if (template.expiry && options.now > Date.parse(template.expiry)) throw new IssueRefused('TEMPLATE_EXPIRED', 'The template has expired.');
+    if (options.now < ca.certificate.notBefore.getTime() || options.now > ca.certificate.notAfter.getTime()) throw new IssueRefused('CA_NOT_ACTIVE', 'The certificate authority is not active.');
+    const subject = subjectOf(csr, template, request);
+    const sans = sansOf(csrPartsOf, template, request);
+    if (subject === '' && sans.length === 0) throw new IssueRefused('SUBJECT_EMPTY', 'The certificate would have neither a subject nor a subjectAltName.');
+    checks = { subject, sans };
+  } catch (cause) {
+    if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+    throw cause;
+  }
+  const { subject, sans } = checks;
   const notBefore = new Date(Math.floor(options.now / 1000) * 1000 - 60_000);
   let notAfter = addValidity(new Date(Math.floor(options.now / 1000) * 1000), template.validityPeriod, template.validityPeriodUnits);
   if (notAfter > ca.certificate.notAfter) notAfter = ca.certificate.notAfter;
   const parts = await caTemplateParts(ca, template, options.publicUrl);
-  const spki = asn.certificationRequestInfo.subjectPKInfo;
   // RFC 5280 §4.2.1.2 (1): the key identifier is the SHA-1 of the subjectPublicKey BIT STRING's value.
-  const ski = new x509.SubjectKeyIdentifierExtension(createHash('sha1').update(new Uint8Array(spki.subjectPublicKey)).digest('hex'));
-  const extensions: x509.Extension[] = [...parts.fixed.before, ski, ...parts.fixed.after];
-  const extensionsAsn: Extension[] = [...parts.fixedAsn.before, extensionAsn(ski), ...parts.fixedAsn.after];
+  const keyId = createHash('sha1').update(new Uint8Array(asn.certificationRequestInfo.subjectPKInfo.subjectPublicKey)).digest();
+  const skiDer = AsnConvert.serialize(new Extension({ extnID: id_ce_subjectKeyIdentifier, critical: false, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectKeyIdentifier(new Uint8Array(keyId)))) }));
+  const extensionsDer: (ArrayBuffer | Uint8Array)[] = [parts.fixedDer.before, skiDer, parts.fixedDer.after];
   // RFC 5280 §4.2.1.6: critical when the subject is empty.
-  if (sans.length > 0) {
-    const san = sanExtension(sans, subject === '');
-    extensions.push(san.extension);
-    extensionsAsn.push(san.asn);
-  }
+  const sanCritical = subject === '';
+  const sanDer = sans.length > 0 ? sanExtensionDer(sans, sanCritical) : null;
+  if (sanDer) extensionsDer.push(sanDer);
   const serialNumber = randomSerial();
   const subjectName = new x509.Name(subject);
+  // Per certificate only the serial, the validity, the subject, the SKI and the SAN are encoded; the rest is spliced.
   const tbs = new TBSCertificate({
     version: Version.v3,
     serialNumber: new Uint8Array(Buffer.from(serialNumber, 'hex')).buffer,
-    signature: parts.signatureAlgorithm,
-    issuer: parts.issuer,
-    validity: new Validity({ notBefore, notAfter }),
-    subject: AsnConvert.parse(subjectName.toArrayBuffer(), Name),
-    subjectPublicKeyInfo: spki,
-    extensions: new Extensions(extensionsAsn),
+    signature: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm),
+    issuer: spliced<Name>(parts.issuer),
+    validity: spliced<Validity>(validityDer(parts, notBefore, notAfter)),
+    subject: spliced<Name>(subjectName.toArrayBuffer()),
+    subjectPublicKeyInfo: spliced<SubjectPublicKeyInfo>(csrPartsOf.spki),
+    extensions: new Extensions(extensionsDer.map((der) => spliced<Extension>(der))),
   });
-  // One ASN.1 tree of the TBSCertificate: encoded once to be signed, and placed as it is in the Certificate.
-  const tbsAsn = AsnSerializer.toASN(tbs);
-  const signature = nodeSign(parts.hash, new Uint8Array(tbsAsn.toBER(false)), parts.key);
-  const certificate = new Certificate({ signatureAlgorithm: parts.signatureAlgorithm, signatureValue: new Uint8Array(signature).buffer });
-  certificate.tbsCertificate = new EncodedAsn(tbsAsn) as unknown as TBSCertificate;
+  const tbsDer = AsnConvert.serialize(tbs);
+  // Nothing is signed before the proof of possession holds (the TBSCertificate was encoded while it was checked).
+  if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+  const signature = await signOffLoop(parts.hash, new Uint8Array(tbsDer), parts.key);
+  const certificate = new Certificate({ tbsCertificate: spliced<TBSCertificate>(tbsDer), signatureAlgorithm: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm), signatureValue: new Uint8Array(signature).buffer });
   const der = Buffer.from(AsnConvert.serialize(certificate));
-  const subjectText = subjectName.toString();
+  const fixed = [...parts.fixed.before, ...parts.fixed.after];
+  // The lint reads the extension objects the fixed parts were encoded from, and the facts of the SKI and the SAN as
+  // built (their objects only if a rule asks for one).
+  const lazy = new Map<unknown, () => x509.Extension | null>([
+    [x509.SubjectKeyIdentifierExtension, () => new x509.SubjectKeyIdentifierExtension(skiDer)],
+    [x509.SubjectAlternativeNameExtension, () => (sanDer ? new x509.SubjectAlternativeNameExtension(sanDer) : null)],
+  ]);
   return {
     der,
-    pem: x509.PemConverter.encode(der, 'CERTIFICATE'),
+    pem: pemOf(der, 'CERTIFICATE'),
     serialNumber,
-    subject: subjectText,
+    subject: subjectName.toString(),
     cn: subjectName.getField('CN')[0] ?? '',
     issuer: ca.certificate.subject,
     notBefore,
     notAfter,
-    lint: lintParts({ serialNumber, notBefore, notAfter, subjectEmpty: subjectName.toJSON().length === 0, publicKeyAlgorithm: csr.publicKey.algorithm, extensions }),
+    lint: lintTarget({
+      serialNumber,
+      notBefore,
+      notAfter,
+      subjectEmpty: subjectName.toJSON().length === 0,
+      publicKeyAlgorithm,
+      getExtension: (type) => (lazy.get(type)?.() ?? fixed.find((e) => e instanceof type) ?? null) as never,
+      hasExtension: (type) => (type === x509.SubjectKeyIdentifierExtension ? true : type === x509.SubjectAlternativeNameExtension ? sanDer !== null : fixed.some((e) => e instanceof type)),
+      subjectAltName: () => (sanDer ? { critical: sanCritical, types: sans.map((name) => SAN_KINDS[sanTypeOf(name) ?? 'OTHER_NAME'] ?? 'other') } : null),
+    }),
   };
 }
 
-/** An ASN.1 value already built (asn1-schema's convertible shape: it serialises what `toASN` answers). */
+/**
+ * DER already encoded by a library, placed as it is into an ASN.1 structure asn1-schema serialises (its convertible
+ * shape: the serialiser writes what `toASN` answers).
+ */
 class EncodedAsn {
-  constructor(private readonly block: ReturnType<typeof AsnSerializer.toASN>) {}
-  toASN(): ReturnType<typeof AsnSerializer.toASN> {
-    return this.block;
+  constructor(private readonly der: ArrayBuffer | Uint8Array) {}
+  toASN(): EncodedBlock {
+    return new EncodedBlock({ data: this.der });
   }
   fromASN(): this {
     throw new Error('EncodedAsn is write-only');
   }
 }
+
+/**
+ * asn1js's RawData (a block whose encoding is the bytes it holds) as a child of a constructed block: asn1js 3 encodes
+ * children into the writer it passes, which RawData.toBER does not use.
+ */
+class EncodedBlock extends RawData {
+  override toBER(sizeOnly?: boolean, writer?: { write(buffer: ArrayBuffer): void }): ArrayBuffer {
+    const buffer = super.toBER(sizeOnly);
+    if (!writer) return buffer;
+    writer.write(buffer);
+    return new ArrayBuffer(0);
+  }
+}
+
+/** Library-encoded DER in the place of an asn1-schema value of type T. */
+const spliced = <T>(der: ArrayBuffer | Uint8Array): T => new EncodedAsn(der) as unknown as T;

@@ -17,6 +17,26 @@ export interface LintTarget {
   publicKeyAlgorithm: KeyAlgorithm;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the extension classes' constructors differ
   getExtension<T extends x509.Extension>(type: new (...args: any[]) => T): T | null;
+  /** Whether there is an extension of the class (the presence rules ask only this); else getExtension answers it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as getExtension
+  hasExtension?(type: new (...args: any[]) => x509.Extension): boolean;
+  /** The subjectAltName as the SAN rules read it, when the target has it without a parsed extension; else getExtension answers it. */
+  subjectAltName?(): SanFacts | null;
+}
+
+/** What the SAN rules read of a subjectAltName: its criticality and the @peculiar/x509 GeneralName types of its names ('dns', 'ip', …). */
+export interface SanFacts {
+  critical: boolean;
+  types: readonly string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as getExtension
+const has = (c: LintTarget, type: new (...args: any[]) => x509.Extension): boolean => (c.hasExtension ? c.hasExtension(type) : c.getExtension(type) !== null);
+
+function sanOf(c: LintTarget): SanFacts | null {
+  if (c.subjectAltName) return c.subjectAltName();
+  const san = c.getExtension(x509.SubjectAlternativeNameExtension);
+  return san ? { critical: san.critical, types: san.names.items.map((n) => n.type) } : null;
 }
 
 interface Rule {
@@ -47,13 +67,13 @@ export const LINT_RULES: readonly Rule[] = [
     ruleId: 'e_aki_missing',
     severity: 'error',
     citation: 'RFC 5280 §4.2.1.1',
-    check: (c) => (c.getExtension(x509.AuthorityKeyIdentifierExtension) ? null : 'The authority key identifier extension is missing.'),
+    check: (c) => (has(c, x509.AuthorityKeyIdentifierExtension) ? null : 'The authority key identifier extension is missing.'),
   },
   {
     ruleId: 'w_ski_missing',
     severity: 'warn',
     citation: 'RFC 5280 §4.2.1.2',
-    check: (c) => (c.getExtension(x509.SubjectKeyIdentifierExtension) ? null : 'The subject key identifier extension is missing.'),
+    check: (c) => (has(c, x509.SubjectKeyIdentifierExtension) ? null : 'The subject key identifier extension is missing.'),
   },
   {
     ruleId: 'w_key_usage_not_critical',
@@ -78,22 +98,23 @@ export const LINT_RULES: readonly Rule[] = [
     ruleId: 'e_san_missing_with_empty_subject',
     severity: 'error',
     citation: 'RFC 5280 §4.2.1.6',
-    check: (c) => (c.subjectEmpty && !c.getExtension(x509.SubjectAlternativeNameExtension) ? 'The subject is empty and there is no subjectAltName.' : null),
+    check: (c) => (c.subjectEmpty && !has(c, x509.SubjectAlternativeNameExtension) ? 'The subject is empty and there is no subjectAltName.' : null),
   },
   {
     ruleId: 'e_san_not_critical_with_empty_subject',
     severity: 'error',
     citation: 'RFC 5280 §4.2.1.6',
     check: (c) => {
-      const san = c.getExtension(x509.SubjectAlternativeNameExtension);
-      return c.subjectEmpty && san && !san.critical ? 'With an empty subject the subjectAltName must be critical.' : null;
+      if (!c.subjectEmpty) return null;
+      const san = sanOf(c);
+      return san && !san.critical ? 'With an empty subject the subjectAltName must be critical.' : null;
     },
   },
   {
     ruleId: 'w_crl_distribution_point_missing',
     severity: 'warn',
     citation: 'CA/B BR §7.1.2.11.2',
-    check: (c) => (c.getExtension(x509.CRLDistributionPointsExtension) ? null : 'There is no CRL distribution point.'),
+    check: (c) => (has(c, x509.CRLDistributionPointsExtension) ? null : 'There is no CRL distribution point.'),
   },
   {
     ruleId: 'e_tls_server_validity_over_398_days',
@@ -110,9 +131,8 @@ export const LINT_RULES: readonly Rule[] = [
     severity: 'error',
     citation: 'CA/B BR §7.1.2.7.12',
     check: (c) => {
-      const eku = c.getExtension(x509.ExtendedKeyUsageExtension);
-      const san = c.getExtension(x509.SubjectAlternativeNameExtension);
-      return eku?.usages.includes(SERVER_AUTH) && !san?.names.items.some((n) => n.type === 'dns' || n.type === 'ip') ? 'A TLS server certificate has no DNS or IP subjectAltName.' : null;
+      if (!c.getExtension(x509.ExtendedKeyUsageExtension)?.usages.includes(SERVER_AUTH)) return null;
+      return !sanOf(c)?.types.some((type) => type === 'dns' || type === 'ip') ? 'A TLS server certificate has no DNS or IP subjectAltName.' : null;
     },
   },
   {
@@ -127,7 +147,7 @@ export const LINT_RULES: readonly Rule[] = [
 ];
 
 /** The findings of a lint target: one per broken rule. */
-function lint(target: LintTarget): LintFinding[] {
+export function lintTarget(target: LintTarget): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const rule of LINT_RULES) {
     const message = rule.check(target);
@@ -138,7 +158,7 @@ function lint(target: LintTarget): LintFinding[] {
 
 /** The findings of a parsed certificate: one per broken rule. */
 export function lintCertificate(cert: x509.X509Certificate): LintFinding[] {
-  return lint({
+  return lintTarget({
     serialNumber: cert.serialNumber,
     notBefore: cert.notBefore,
     notAfter: cert.notAfter,
@@ -154,5 +174,5 @@ export function lintCertificate(cert: x509.X509Certificate): LintFinding[] {
 
 /** The findings of a certificate from the parts it was encoded from (its extensions as the objects that were encoded). */
 export function lintParts(parts: Omit<LintTarget, 'getExtension'> & { extensions: readonly x509.Extension[] }): LintFinding[] {
-  return lint({ ...parts, getExtension: (type) => (parts.extensions.find((e) => e instanceof type) as never) ?? null });
+  return lintTarget({ ...parts, getExtension: (type) => (parts.extensions.find((e) => e instanceof type) as never) ?? null });
 }
