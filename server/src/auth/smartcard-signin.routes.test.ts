@@ -7,9 +7,10 @@
  * wrong PINs throttled before the card sees another; every attempt audited.
  */
 import { MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { linkAgent, startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import { linkAgent, waitFor } from '../test-helpers/agent-link';
+import { cardTestbed, STAFF_CARD_TEMPLATE, type CardTestbed } from '../test-helpers/card-testbed';
 import type { Agent } from '../../../agent/src/agent';
 import { SESSION_COOKIE } from '../platform/session-cookie';
 import { sessionIdOf } from '../platform/session-store';
@@ -37,24 +38,19 @@ describe('smartcard sign-in through the agent and the virtual card', () => {
     return { client, sessionId: await link(client) };
   }
 
+  let bed: CardTestbed;
   beforeAll(async () => {
     // Two wrong PINs of one account from one address, then the throttle (the card itself allows 3).
-    t = await build({ config: { loginMaxFailuresPerAccountAddress: 2 } });
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent, agentBase } = await startLinkedAgent(t, admin, { virtualReaders: 3 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'piv-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    const digits = (await admin.post('/api2/CMS-v2/CardTemplate', { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } })).json();
-    const phrase = (await admin.post('/api2/CMS-v2/CardTemplate', { name: 'phrase', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: { minLength: 6, maxLength: 8, digitsOnly: false } })).json();
+    bed = await cardTestbed({
+      build: { config: { loginMaxFailuresPerAccountAddress: 2 } },
+      agent: { virtualReaders: 3 },
+      cardTemplates: [STAFF_CARD_TEMPLATE, { ...STAFF_CARD_TEMPLATE, name: 'phrase', pin: { minLength: 6, maxLength: 8, digitsOnly: false } }],
+    });
+    ({ t, tenantId, admin, agent, agentBase } = bed);
     const holders = [
-      { name: 'alice', template: digits.cardTemplateId, pin: PIN },
-      { name: 'bob', template: phrase.cardTemplateId, pin: PASSPHRASE },
-      { name: 'carol', template: digits.cardTemplateId, pin: PIN },
+      { name: 'alice', template: bed.cardTemplateIds.staff, pin: PIN },
+      { name: 'bob', template: bed.cardTemplateIds.phrase, pin: PASSPHRASE },
+      { name: 'carol', template: bed.cardTemplateIds.staff, pin: PIN },
     ];
     for (const [i, holder] of holders.entries()) {
       const { userId } = await t.createUser(tenantId, holder.name, ['selfServicePortal']);
@@ -64,10 +60,7 @@ describe('smartcard sign-in through the agent and the virtual card', () => {
       cardIds.push(issued.json().cardId);
     }
   });
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   const loginAudits = async () => (await t.auditRows('login')).filter((r) => (r.detail as { method?: string }).method === 'smartcard');
 

@@ -7,10 +7,9 @@
  */
 import { PivCommands } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
-import type { Agent } from '../../../agent/src/agent';
+import { cardTestbed, type CardTestbed } from '../test-helpers/card-testbed';
 import { withRemoteCard } from './remote-card';
 
 const DIGITS_READER = 'Tessera Virtual Reader 0';
@@ -21,41 +20,34 @@ describe('passphrases, ReadCertStore and CardDetails through the agent and the v
   let t: TestContext;
   let tenantId: string;
   let admin: TestClient;
-  let agent: Agent;
   let sessionId: string;
   let digitsCard: { serialNumber: string; atr: string; cardId: string };
   let phraseCard: { serialNumber: string; atr: string; cardId: string };
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent, sessionId } = await startLinkedAgent(t, admin, { virtualReaders: 2 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    for (const templateName of ['piv-auth', 'piv-sign']) {
-      expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName, class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1 })).statusCode).toBe(201);
-    }
     const slots = [
       { slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' },
       { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' },
     ];
-    const digits = (await admin.post('/api2/CMS-v2/CardTemplate', { name: 'staff', slots, pin: { minLength: 8, maxLength: 8, digitsOnly: true } })).json();
-    const phrase = (await admin.post('/api2/CMS-v2/CardTemplate', { name: 'phrase', slots, pin: { minLength: 6, maxLength: 8, digitsOnly: false } })).json();
+    bed = await cardTestbed({
+      agent: { virtualReaders: 2 },
+      certificateTemplates: ['piv-auth', 'piv-sign'],
+      extendedKeyUsages: [],
+      cardTemplates: [
+        { name: 'staff', slots, pin: { minLength: 8, maxLength: 8, digitsOnly: true } },
+        { name: 'phrase', slots, pin: { minLength: 6, maxLength: 8, digitsOnly: false } },
+      ],
+    });
+    ({ t, tenantId, admin, sessionId } = bed);
     const { userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']);
     const { userId: bobId } = await t.createUser(tenantId, 'bob', ['selfServicePortal']);
-    digitsCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: DIGITS_READER }, user_id: aliceId, card_template_id: digits.cardTemplateId, pin: PIN })).json();
-    phraseCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: PHRASE_READER }, user_id: bobId, card_template_id: phrase.cardTemplateId, pin: PIN })).json();
+    digitsCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: DIGITS_READER }, user_id: aliceId, card_template_id: bed.cardTemplateIds.staff, pin: PIN })).json();
+    phraseCard = (await admin.post('/api2/CMS-v2/IssueCard', { card_id: { readerName: PHRASE_READER }, user_id: bobId, card_template_id: bed.cardTemplateIds.phrase, pin: PIN })).json();
     expect(digitsCard.serialNumber).toBeTruthy();
     expect(phraseCard.serialNumber).toBeTruthy();
   });
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   /** Does the card in the reader take this PIN (checked on the card, not through the service under test)? */
   const cardTakes = (readerName: string, secret: string) =>

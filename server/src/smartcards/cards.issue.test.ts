@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { ALGORITHM, DEFAULT_MANAGEMENT_KEY, PivCommands, SLOT } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { expectNoCardSecrets } from '../test-helpers/card-secrets';
-import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import { cardTestbed, type CardTestbed } from '../test-helpers/card-testbed';
 import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import type { HubEvent } from '../platform/agent-hub/AgentHub';
@@ -34,35 +34,16 @@ describe('IssueCard through the agent and the virtual card', () => {
   let cardTemplateId: string;
   let aliceId: string;
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent, sessionId } = await startLinkedAgent(t, admin, { virtualReaders: 2 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    caPem = ca.caCert.pem;
-    for (const templateName of ['piv-auth', 'piv-sign']) {
-      expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName, class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    }
-    const template = await admin.post('/api2/CMS-v2/CardTemplate', {
-      name: 'staff',
-      slots: [
-        { slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' },
-        { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' },
-      ],
-      pin: { minLength: 8, maxLength: 8, digitsOnly: true },
-    });
-    cardTemplateId = template.json().cardTemplateId;
+    bed = await cardTestbed({ agent: { virtualReaders: 2 }, certificateTemplates: ['piv-auth', 'piv-sign'], cardTemplates: [
+      { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }, { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } },
+    ] });
+    ({ t, tenantId, admin, agent, sessionId, caPem } = bed);
+    cardTemplateId = bed.cardTemplateIds.staff!;
     ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
   });
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   const cards = () => t.db.selectFrom('smartcards').select(['serial_number', 'status', 'user_id', 'failure']).orderBy('created_at').execute();
 

@@ -9,11 +9,10 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { SLOT } from '@tessera/card';
 import { MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import type { TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { expectNoCardSecrets } from '../test-helpers/card-secrets';
-import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
-import type { Agent } from '../../../agent/src/agent';
+import { cardTestbed, type CardTestbed } from '../test-helpers/card-testbed';
 import { secretBoxFor } from '../platform/secret-box';
 import { x509 } from '../pki/pki.service';
 import { CARD_PROGRESS_EVENT, withRemoteCard } from './remote-card';
@@ -26,41 +25,21 @@ describe('ReissueCard through the agent', () => {
   let t: TestContext;
   let tenantId: string;
   let admin: TestClient;
-  let agent: Agent;
   let sessionId: string;
   let caPem: string;
   let cardTemplateId: string;
   let aliceId: string;
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent, sessionId } = await startLinkedAgent(t, admin));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    caPem = ca.caCert.pem;
-    for (const templateName of ['piv-auth', 'piv-sign']) {
-      expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName, class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    }
-    cardTemplateId = (
-      await admin.post('/api2/CMS-v2/CardTemplate', {
-        name: 'staff',
-        slots: [
-          { slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' },
-          { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' },
-        ],
-        pin: { minLength: 8, maxLength: 8, digitsOnly: true },
-      })
-    ).json().cardTemplateId;
+    bed = await cardTestbed({ certificateTemplates: ['piv-auth', 'piv-sign'], cardTemplates: [
+      { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }, { slot: '9C', certificateTemplate: 'piv-sign', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } },
+    ] });
+    ({ t, tenantId, admin, sessionId, caPem } = bed);
+    cardTemplateId = bed.cardTemplateIds.staff!;
     ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
   });
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   const pkiStatus = async (serials: string[]) =>
     (await t.db.selectFrom('certificates').select(['serial_number', 'status', 'revocation_reason']).where('serial_number', 'in', serials).orderBy('serial_number').execute()).map((r) => [r.status, r.revocation_reason]);

@@ -6,10 +6,10 @@
  * unassigned one, which keep their PINs; a wrong current PIN is 'Incorrect PIN provided.' with the tries left.
  */
 import { MESSAGES, SELF_CARD_MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { linkAgent, startLinkedAgent, waitFor } from '../test-helpers/agent-link';
-import type { Agent } from '../../../agent/src/agent';
+import { linkAgent } from '../test-helpers/agent-link';
+import { cardTestbed, STAFF_CARD_TEMPLATE, type CardTestbed } from '../test-helpers/card-testbed';
 
 const P = '/api2/CMS-v2';
 const ALICE_READER = 'Tessera Virtual Reader 0';
@@ -22,23 +22,16 @@ describe('ChangePin of a self-service user', () => {
   let tenantId: string;
   let admin: TestClient;
   let alice: TestClient;
-  let agent: Agent;
   let agentBase: string;
   let cardTemplateId: string;
   let aliceId: string;
   let bobId: string;
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent, agentBase } = await startLinkedAgent(t, admin, { virtualReaders: 3 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Self CA', keyAlgorithm: 'P-256', subject: 'CN=Self CA, O=Acme' })).json();
-    expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'self-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    cardTemplateId = (await admin.post(`${P}/CardTemplate`, { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'self-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } })).json().cardTemplateId;
+    bed = await cardTestbed({ agent: { virtualReaders: 3 }, certificateTemplates: ['self-auth'], cardTemplates: [{ ...STAFF_CARD_TEMPLATE, slots: [{ slot: '9A', certificateTemplate: 'self-auth', keyType: 'P-256' }] }] });
+    ({ t, tenantId, admin, agentBase } = bed);
+    cardTemplateId = bed.cardTemplateIds.staff!;
     ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
     ({ userId: bobId } = await t.createUser(tenantId, 'bob', ['selfServicePortal']));
     for (const [readerName, userId] of [[ALICE_READER, aliceId], [BOB_READER, bobId]] as const) {
@@ -51,10 +44,7 @@ describe('ChangePin of a self-service user', () => {
     // The holder's portal links the same agent to her own session.
     await linkAgent(t, alice, agentBase);
   }, 120_000);
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   const validate = (readerName: string, pin: string) => alice.post(`${P}/ValidatePin`, { card_id: { readerName }, pin });
   const change = (readerName: string, oldPin: string, newPin: string) => alice.post(`${P}/ChangePin`, { card_id: { readerName }, old_pin: oldPin, new_pin: newPin });

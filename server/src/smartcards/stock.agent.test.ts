@@ -5,9 +5,10 @@
  * refuses a card not in stock before the card is touched. Each move audited.
  */
 import { STOCK_MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import type { TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import { cardTestbed, type CardTestbed } from '../test-helpers/card-testbed';
+import { waitFor } from '../test-helpers/agent-link';
 import type { Agent } from '../../../agent/src/agent';
 
 const READER = 'Tessera Virtual Reader 0';
@@ -25,26 +26,16 @@ describe('Card stock through the agent and the virtual cards', () => {
   const item = async (serial: string) => (await admin.get(`/api2/CMS-v2/Stock?search=${encodeURIComponent(serial)}`)).json().items[0];
   const available = async () => (await admin.get('/api2/CMS-v2/StockCounts')).json().counts.find((c: { cardType: string }) => c.cardType === 'PIV')?.available;
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent } = await startLinkedAgent(t, admin, { virtualReaders: 2 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'piv-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    const template = await admin.post('/api2/CMS-v2/CardTemplate', { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } });
-    cardTemplateId = template.json().cardTemplateId;
+    bed = await cardTestbed({ agent: { virtualReaders: 2 } });
+    ({ t, tenantId, admin, agent } = bed);
+    cardTemplateId = bed.cardTemplateIds.staff!;
     ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
     // Stock that is not in the readers: the count is not only the scanned card.
     expect((await admin.post('/api2/CMS-v2/StockReceive', { csv: 'serial,cardType\nSPARE-1,PIV\nSPARE-2,PIV' })).statusCode).toBe(201);
   }, 120_000);
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   it('should scan the card in a reader into stock by the serial the agent reads', async () => {
     const serial = serialIn(READER);

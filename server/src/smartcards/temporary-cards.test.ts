@@ -8,10 +8,9 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { TEMPORARY_CARD_MESSAGES } from '@tessera/domain';
-import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
+import { TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
-import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
-import type { Agent } from '../../../agent/src/agent';
+import { cardTestbed, type CardTestbed } from '../test-helpers/card-testbed';
 
 const P = '/api2/CMS-v2';
 const reader = (i: number) => `Tessera Virtual Reader ${i}`;
@@ -22,34 +21,24 @@ describe('temporary cards', () => {
   let t: TestContext;
   let tenantId: string;
   let admin: TestClient;
-  let agent: Agent;
   let cardTemplateId: string;
   let aliceId: string;
   let bobId: string;
   let originalId: string;
   let temporaryId: string;
 
+  let bed: CardTestbed;
   beforeAll(async () => {
-    t = await build();
-    ({ tenantId } = await t.bootstrap());
-    await t.app.agentHub.listen('127.0.0.1', 0);
-    admin = t.client();
-    await admin.login('admin', TEST_PASSWORD);
-    ({ agent } = await startLinkedAgent(t, admin, { virtualReaders: 3 }));
-    await waitFor(() => agent.readers.list().every((r) => r.smartcard?.cardType === 'PIV'));
-    const ca = (await admin.post('/api2/PKI-v1/CertificateAuthority', { friendlyName: 'Card CA', keyAlgorithm: 'P-256', subject: 'CN=Card CA, O=Acme' })).json();
-    expect((await admin.post('/api2/PKI-v1/CertificateTemplate', { templateName: 'piv-auth', class: 'USER', caId: ca.id, keyTypes: ['EC_NIST'], validityPeriod: 1, extendedKeyUsages: ['clientAuth'] })).statusCode).toBe(201);
-    cardTemplateId = (await admin.post(`${P}/CardTemplate`, { name: 'staff', slots: [{ slot: '9A', certificateTemplate: 'piv-auth', keyType: 'P-256' }], pin: { minLength: 8, maxLength: 8, digitsOnly: true } })).json().cardTemplateId;
+    bed = await cardTestbed({ agent: { virtualReaders: 3 } });
+    ({ t, tenantId, admin } = bed);
+    cardTemplateId = bed.cardTemplateIds.staff!;
     ({ userId: aliceId } = await t.createUser(tenantId, 'alice', ['selfServicePortal']));
     ({ userId: bobId } = await t.createUser(tenantId, 'bob', ['selfServicePortal']));
     const issued = await admin.post(`${P}/IssueCard`, { card_id: { readerName: reader(0) }, user_id: aliceId, card_template_id: cardTemplateId, pin: PIN });
     expect(issued.statusCode).toBe(200);
     originalId = issued.json().cardId;
   });
-  afterAll(async () => {
-    await agent?.close();
-    await t?.close();
-  });
+  afterAll(async () => bed?.close());
 
   const cardRow = (id: string) => t.db.selectFrom('smartcards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const certStatuses = async (id: string) => {
