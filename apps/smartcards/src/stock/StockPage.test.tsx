@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STOCK_UNUSED_CARD_NUMBER_FAILED, type StockCount, type StockItem } from '@tessera/domain';
 import { ApiError } from '@tessera/api';
 import { fakeApi, installMatchMedia, renderWithStore } from '../testing/renderWithStore';
+import { readersActions } from '../readers/readers.slice';
 import { StockPage } from './StockPage';
 import { StockSummarySection } from './StockSummarySection';
 
@@ -84,5 +85,23 @@ describe('card stock', () => {
     expect(api.stockNextSerial).toHaveBeenLastCalledWith('PIV');
     fireEvent.click(screen.getByRole('button', { name: 'Next unused card number' }));
     expect((await screen.findByRole('status')).textContent).toBe('Next unused card number: S-9 (PIV)');
+  });
+
+  it('should open the readers panel and offer the readers holding a card, then scan the chosen one into stock', async () => {
+    const api = fakeApi();
+    api.scanInStock.mockResolvedValue(item('5A17', 'received'));
+    const { store } = renderWithStore(<StockPage />, { api });
+    // The page opens the live readers itself (the readers page need not have been visited).
+    await waitFor(() => expect(store.getState().smartcardReaders.agent).toBe('connecting'));
+    expect(screen.getByRole('option', { name: 'No card in a reader (link the agent on the readers page)' })).toBeTruthy();
+    const reader = (name: string, serial: string | null) => ({ name, cardPresent: serial !== null, smartcard: serial ? { serialNumber: serial, atr: '3B', cardType: 'PIV' } : null, printer: null, status: '', processing: false });
+    act(() => {
+      store.dispatch(readersActions.readerEvent({ type: 'readers', readerName: '', readers: [reader('Reader A', '5A17'), reader('Reader B', null)] }));
+    });
+    const select = screen.getByLabelText('Reader') as HTMLSelectElement;
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a reader', 'Reader A (5A17)']);
+    fireEvent.change(select, { target: { value: 'Reader A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Scan into stock' }));
+    await waitFor(() => expect(api.scanInStock).toHaveBeenCalledWith({ readerName: 'Reader A' }));
   });
 });

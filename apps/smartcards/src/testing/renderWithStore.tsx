@@ -8,6 +8,7 @@ import type { ReaderEvent } from '@tessera/bus';
 import type { TemporaryPass } from '@tessera/domain';
 import type { SmartcardsEpicDependencies } from '../epic';
 import { smartcardsEpic, smartcardsSlices } from '../state';
+import { readersSlice } from '../readers/readers.slice';
 
 /** A fake api client: every call is a jest mock the test sets up. */
 export function fakeApi() {
@@ -103,12 +104,13 @@ export function fakeBus() {
   return { showToast: jest.fn(), readers$: readers.asObservable(), readers, runCardStream: jest.fn(() => () => undefined) };
 }
 
-/** Renders `ui` with a real store holding only the smartcards slices and epics over the fakes. */
+/** Renders `ui` with a real store holding the smartcards slices (and the readers panel's state) and epics over the fakes. */
 export function renderWithStore(ui: ReactElement, { api = fakeApi(), bus = fakeBus() } = {}) {
   const epicMiddleware = createEpicMiddleware<Action, Action, unknown, SmartcardsEpicDependencies>({
     dependencies: { api: api as unknown as SmartcardsEpicDependencies['api'], bus, now: () => Date.now() },
   });
-  const reducer = combineReducers(Object.fromEntries(smartcardsSlices.map((slice) => [slice.name, slice.reducer])));
+  // The readers slice (state only: its agent epics are the readers feature's) for the screens that list the live readers.
+  const reducer = combineReducers(Object.fromEntries([...smartcardsSlices, readersSlice].map((slice) => [slice.name, slice.reducer])));
   const store = configureStore({ reducer, middleware: (getDefault) => getDefault().concat(epicMiddleware) });
   epicMiddleware.run(smartcardsEpic);
   const result = render(<Provider store={store}>{ui}</Provider>);
