@@ -92,7 +92,7 @@ describe('card stock', () => {
     api.scanInStock.mockResolvedValue(item('5A17', 'received'));
     const { store } = renderWithStore(<StockPage />, { api });
     // The page opens the live readers itself (the readers page need not have been visited).
-    await waitFor(() => expect((store.getState() as { smartcardReaders: { agent: string } }).smartcardReaders.agent).toBe('connecting'));
+    await waitFor(() => expect((store.getState() as unknown as { smartcardReaders: { agent: string } }).smartcardReaders.agent).toBe('connecting'));
     expect(screen.getByRole('option', { name: 'No card in a reader (link the agent on the readers page)' })).toBeTruthy();
     const reader = (name: string, serial: string | null) => ({ name, cardPresent: serial !== null, smartcard: serial ? { serialNumber: serial, atr: '3B', cardType: 'PIV' } : null, printer: null, status: '', processing: false });
     act(() => {
