@@ -24,6 +24,7 @@ import { DatabaseSessionStore, redisSessionKey } from '../platform/session-store
 import { bearerToken, type ApiKeyOwnerLookup } from '../platform/api-key-auth';
 import { KeyOwners } from '../platform/rate-limits/key-owners';
 import { RateLimiter, keyedDefaultRules } from '../platform/rate-limits/rate-limiter';
+import { ipSubject } from '../platform/rate-limits/rule-set';
 import { MemoryRateLimitStore, RedisRateLimitStore, type CheckResult } from '../platform/rate-limits/stores';
 import { seedDefaults } from '../platform/rate-limits/rate-limit-rules.repository';
 
@@ -94,7 +95,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
         method: request.method,
         path: requestPath(request),
         ip: request.ip,
-        anonymousSubject: keyId !== null ? `k:${keyId}` : `ip:${request.ip}`,
+        anonymousSubject: keyId !== null ? `k:${keyId}` : ipSubject(request.ip),
         sessionId,
         keyOwner,
         contentLength: contentLength(request),

@@ -14,7 +14,7 @@
 import type { Redis } from 'ioredis';
 import type { RateLimitMinute } from '@tessera/domain';
 import type { SessionRecord } from '../session-store';
-import { bucketSubject, chosenRules, type Caller, type CompiledRule, type RuleGroup } from './rule-set';
+import { bucketSubject, chosenRules, userSubject, type Caller, type CompiledRule, type RuleGroup } from './rule-set';
 
 /** What a check needs. */
 export interface CheckInput {
@@ -111,7 +111,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       ip: input.ip,
       tenantId: owner?.tenantId ?? null,
       userId: owner?.userId ?? null,
-      subject: signedIn ? `u:${signedIn.userId}` : input.anonymousSubject,
+      subject: signedIn ? userSubject(signedIn.userId) : input.anonymousSubject,
     };
     const chosen = chosenRules(input.groups, caller);
     this.#sweep(input.now);
