@@ -275,7 +275,12 @@ async function main() {
     const clientCpu = { check: 0, bare: 0 };
     const wall = { check: 0, bare: 0 };
     const loadBefore = os.loadavg()[0];
+    // Scale mode: Redis runs the rate-limit script of every check-session on the same 2 cores. BENCH_REDIS_PID (the
+    // redis-server's pid, e.g. from scripts/test-services.mjs) adds its CPU time per check-session to the report.
+    const redisPid = process.env.BENCH_REDIS_PID ? Number(process.env.BENCH_REDIS_PID) : null;
+    let redisCpu = 0;
     const round = async (name, origin, request, pid) => {
+      const redis0 = redisPid !== null && name === 'check' ? processCpuMicros(redisPid) : null;
       const cpu0 = processCpuMicros(pid);
       const client0 = process.cpuUsage();
       const t0 = performance.now();
@@ -286,6 +291,8 @@ async function main() {
       const cpu1 = processCpuMicros(pid);
       sides[name].rates.push(r.rps);
       if (cpu0 !== null && cpu1 !== null) sides[name].cpu += cpu1 - cpu0;
+      const redis1 = redis0 !== null ? processCpuMicros(redisPid) : null;
+      if (redis0 !== null && redis1 !== null) redisCpu += redis1 - redis0;
       sides[name].done += r.done;
     };
     for (let i = 0; i < 4; i += 1) {
@@ -305,6 +312,7 @@ async function main() {
       const busy = (sides[name].cpu / wall[name]) * 100;
       report(`${label}: server CPU per request`, (sides[name].cpu / sides[name].done).toFixed(1), 'µs', `reference (server busy ${busy.toFixed(0)}% of one core, generator ${((clientCpu[name] / wall[name]) * 100).toFixed(0)}%)`, true);
     }
+    if (redisPid !== null) report('check-session: Redis CPU per request', (redisCpu / sides.check.done).toFixed(1), 'µs', 'reference (redis-server, BENCH_REDIS_PID)', true);
     if (process.env.BENCH_CHECK_ONLY === '1') return;
 
     // 2. sign-ins per second against the raw KDF rate at the same settings and concurrency. Steady state:

@@ -9,11 +9,13 @@ import type { TSchema } from '@sinclair/typebox';
 import pkg from '../package.json';
 import './platform/types';
 import { cookiesPlugin } from './plugins/cookies';
+import { requestPipelinePlugin } from './plugins/request-pipeline';
 import { envPlugin } from './plugins/env';
 import { loadConfig, type ServerConfig } from './platform/config';
 import { errorsPlugin } from './plugins/errors';
 import { bodyLimitPlugin } from './plugins/body-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { lazyChildLoggerFactory } from './plugins/request-logger';
 import { BODY_LIMIT_BYTES } from './platform/body-limits';
 import { dbPlugin } from './plugins/db';
 import { redisPlugin } from './plugins/redis';
@@ -109,6 +111,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = loadConfig(options.env ?? process.env, options.config);
   const app = Fastify({
     logger: options.logger ?? false,
+    // A request's child logger is built only when the request logs a line (plugins/request-logger.ts).
+    ...(options.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     // Opening PGlite and migrating takes seconds, and far longer on a loaded 2-core machine: Fastify's 10 s
     // default then fails the start ('Plugin did not start in time: tessera-db') though nothing is wrong.
     pluginTimeout: 120_000,
@@ -147,6 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(bodyLimitPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(requestPipelinePlugin);
   await app.register(cookiesPlugin);
   await app.register(dbPlugin, options.db ? { db: options.db } : {});
   await app.register(redisPlugin);

@@ -37,9 +37,24 @@ export function toSessionInfo(record: SessionRecord, now: number): SessionInfo {
   const expiresAt = Math.min(record.idleExpiresAt, record.absoluteExpiresAt);
   return {
     remainingSeconds: Math.max(0, Math.floor((expiresAt - now) / 1000)),
-    expiresAt: new Date(expiresAt).toISOString(),
-    absoluteExpiresAt: new Date(record.absoluteExpiresAt).toISOString(),
+    expiresAt: isoTime(expiresAt),
+    absoluteExpiresAt: isoTime(record.absoluteExpiresAt),
   };
+}
+
+/** ISO strings of the session expiries answered lately: a check-session answers the same two times until the session moves. */
+const ISO_TIMES = new Map<number, string>();
+const MAX_ISO_TIMES = 4096;
+
+/** `new Date(ms).toISOString()`, remembered (a session's expiries are asked for on every check). */
+export function isoTime(ms: number): string {
+  let iso = ISO_TIMES.get(ms);
+  if (iso === undefined) {
+    iso = new Date(ms).toISOString();
+    if (ISO_TIMES.size >= MAX_ISO_TIMES) ISO_TIMES.clear();
+    ISO_TIMES.set(ms, iso);
+  }
+  return iso;
 }
 
 /** A new session and the token for its cookie. */

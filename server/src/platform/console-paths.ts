@@ -12,7 +12,10 @@ const API_FIRST_SEGMENTS: ReadonlySet<string> = new Set(['api', 'api2', 'user', 
 
 /** Is `pathname` (decoded, without query) an API path, by its prefix? */
 export function isApiPath(pathname: string): boolean {
-  const first = pathname.split('/')[1] ?? '';
+  // The segment after the first '/' (as `pathname.split('/')[1]`, without the array: this runs on every answer).
+  const slash = pathname.indexOf('/');
+  const next = slash < 0 ? -1 : pathname.indexOf('/', slash + 1);
+  const first = slash < 0 ? '' : pathname.slice(slash + 1, next < 0 ? pathname.length : next);
   if (API_FIRST_SEGMENTS.has(first)) return true;
   if (first.startsWith('certificate-request-status')) return true;
   // `/smartcards/users/{id}`: the console's smartcard screens live under /credentials/smartcards.

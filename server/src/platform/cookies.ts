@@ -23,25 +23,33 @@ const VALUE = /^[!#-+\--:<-[\]-~]*$/;
 export function parseCookieHeader(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (!NAME.test(name) || Object.prototype.hasOwnProperty.call(out, name)) continue;
-    // Runs on every request: most values (session, XSRF token) have no escape to decode.
-    if (!value.includes('%')) {
-      out[name] = value;
-      continue;
+  // Runs on every request: one pass over the header (no array of its parts).
+  const length = header.length;
+  let start = 0;
+  while (start < length) {
+    let end = header.indexOf(';', start);
+    if (end < 0) end = length;
+    const eq = header.indexOf('=', start);
+    if (eq > start && eq < end) {
+      const name = header.slice(start, eq).trim();
+      if (NAME.test(name) && !Object.prototype.hasOwnProperty.call(out, name)) {
+        let value = header.slice(eq + 1, end).trim();
+        if (value.length >= 2 && value.charCodeAt(0) === 34 && value.charCodeAt(value.length - 1) === 34) value = value.slice(1, -1);
+        // Most values (session, XSRF token) have no escape to decode.
+        out[name] = value.includes('%') ? decoded(value) : value;
+      }
     }
-    try {
-      out[name] = decodeURIComponent(value);
-    } catch {
-      out[name] = value;
-    }
+    start = end + 1;
   }
   return out;
+}
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Serialises a Set-Cookie header value. @throws Error for a name or value that is not a cookie token */

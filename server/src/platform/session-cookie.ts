@@ -42,17 +42,27 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  * record is deleted).
  */
 export async function currentSession(request: FastifyRequest): Promise<SessionRecord | null> {
+  return readCurrentSession(request);
+}
+
+/**
+ * {@link currentSession} at once when it needs no wait (no cookie, or the record the rate limiter read on the way
+ * and unexpired: the auth guard's usual case), else a promise (a store read, or deleting an expired record).
+ */
+export function readCurrentSession(request: FastifyRequest): SessionRecord | null | Promise<SessionRecord | null> {
   const id = requestSessionId(request);
   if (id === null) return null;
-  const { sessions, now } = request.server;
   // The rate limiter read the record in its round trip at the start of this request: use it once.
   const preload = request.sessionPreload;
   request.sessionPreload = undefined;
-  const record = preload !== undefined && (preload === null || preload.id === id) ? preload : await sessions.get(id);
+  if (preload !== undefined && (preload === null || preload.id === id)) return unexpired(request, preload);
+  return request.server.sessions.get(id).then((record) => unexpired(request, record));
+}
+
+/** The record, or null when there is none or it has expired (then it is deleted: a promise). */
+function unexpired(request: FastifyRequest, record: SessionRecord | null): SessionRecord | null | Promise<null> {
   if (!record) return null;
-  if (isExpired(record, now())) {
-    await sessions.delete(record.id);
-    return null;
-  }
+  const { sessions, now } = request.server;
+  if (isExpired(record, now())) return sessions.delete(record.id).then(() => null);
   return record;
 }

@@ -1,4 +1,5 @@
 /** Fastify declaration merging: what the plugins decorate and the route config every route carries. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from './config';
 import type { Db } from '../db/database';
@@ -34,8 +35,16 @@ export interface WebsocketDoc {
   serverMessages: unknown;
 }
 
+/**
+ * A step of the platform's one `onRequest` hook (tessera-request-pipeline): answers undefined when done at once or a
+ * promise when it waits; throws (or rejects) to refuse the request.
+ */
+export type RequestStep = (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Appends a step to the platform's one `onRequest` hook; steps run in the order they were added (tessera-request-pipeline). */
+    addRequestStep(step: RequestStep): void;
     /** Websocket streams to describe in the OpenAPI document, by path (tessera-openapi). */
     websocketDocs: Map<string, WebsocketDoc>;
     config: Readonly<ServerConfig>;

@@ -8,7 +8,10 @@
 import { routeConfig } from '../platform/route-config';
 import fp from 'fastify-plugin';
 import { ForbiddenError, NotLoggedInError } from '../platform/errors';
-import { currentSession } from '../platform/session-cookie';
+import type { FastifyRequest } from 'fastify';
+import { readCurrentSession } from '../platform/session-cookie';
+import type { SessionRecord } from '../platform/session-store';
+import type { AuthContext } from '../platform/types';
 import { accessPermissions, loadAccessBatched } from '../platform/access';
 import { apiKeyAuthContext, bearerToken, type ApiKeyAuthenticator } from '../platform/api-key-auth';
 
@@ -42,29 +45,42 @@ export const authGuardPlugin = fp<AuthGuardOptions>(
 
     app.decorateRequest('auth', null);
 
-    app.addHook('onRequest', async (request) => {
-      const config = routeConfig(request);
-      if (config.auth !== 'session') return;
-      const bearer = bearerToken(request);
-      if (bearer !== null) {
-        request.auth = await apiKeyAuthContext(app, request, bearer, options.authenticateApiKey);
-        return;
-      }
-      const session = await currentSession(request);
+    /** Admits a signed-in session (at once for a route without a permission), else refuses the request. */
+    const admitSession = (request: FastifyRequest, permission: string | readonly string[] | undefined, session: SessionRecord | null): void | Promise<void> => {
       if (!session || session.state !== 'active' || !session.userId || !session.tenantId) throw new NotLoggedInError();
       request.auth = { session, userId: session.userId, tenantId: session.tenantId, username: null, permissions: null };
-      if (config.permission === undefined) return;
-      const access = await loadAccessBatched(app.db, session.userId, session.tenantId);
+      if (permission === undefined) return;
+      return checkPermission(request, request.auth, permission);
+    };
+    const checkPermission = async (request: FastifyRequest, auth: AuthContext, permission: string | readonly string[]): Promise<void> => {
+      const { session } = auth;
+      const access = await loadAccessBatched(app.db, auth.userId, auth.tenantId);
       if (!access || !access.enabled) {
         await app.sessions.delete(session.id);
         throw new NotLoggedInError();
       }
       const permissions = new Set(accessPermissions(access));
-      request.auth.username = access.username;
-      request.auth.permissions = permissions;
-      const needed = typeof config.permission === 'string' ? [config.permission] : config.permission;
+      auth.username = access.username;
+      auth.permissions = permissions;
+      const needed = typeof permission === 'string' ? [permission] : permission;
       if (!needed.some((p) => permissions.has(p))) throw new ForbiddenError();
+    };
+
+    // The last step of the request pipeline (tessera-request-pipeline): after the limiter (which read the session
+    // on the way) and the XSRF check. A `session` route without a permission is admitted at once.
+    app.addRequestStep((request) => {
+      const config = routeConfig(request);
+      if (config.auth !== 'session') return;
+      const bearer = bearerToken(request);
+      if (bearer !== null) {
+        return apiKeyAuthContext(app, request, bearer, options.authenticateApiKey).then((auth) => {
+          request.auth = auth;
+        });
+      }
+      const session = readCurrentSession(request);
+      if (session instanceof Promise) return session.then((record) => admitSession(request, config.permission, record));
+      return admitSession(request, config.permission, session);
     });
   },
-  { name: 'tessera-auth-guard', fastify: '5.x', dependencies: ['tessera-db', 'tessera-session'] },
+  { name: 'tessera-auth-guard', fastify: '5.x', dependencies: ['tessera-db', 'tessera-session', 'tessera-request-pipeline'] },
 );

@@ -6,11 +6,10 @@ import { parseCookieHeader } from '../platform/cookies';
 export const cookiesPlugin = fp(
   async (app) => {
     app.decorateRequest('cookies', null as unknown as Record<string, string>);
-    // A callback hook (no promise): it runs on every request.
-    app.addHook('onRequest', (request, _reply, done) => {
+    // The first step of the request pipeline (tessera-request-pipeline): every later step reads the cookies.
+    app.addRequestStep((request) => {
       request.cookies = parseCookieHeader(request.headers.cookie);
-      done();
     });
   },
-  { name: 'tessera-cookies', fastify: '5.x' },
+  { name: 'tessera-cookies', fastify: '5.x', dependencies: ['tessera-request-pipeline'] },
 );

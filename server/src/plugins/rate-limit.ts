@@ -3,12 +3,12 @@
  * sign-ins (apart from the rules). Buckets in process by default, in Redis when `TESSERA_REDIS_URL` is set.
  *
  * The engine counts every request whatever its prefix (the spec has API paths outside `/api`), unknown
- * paths included, except the console's files (scripts, styles, the import map). It runs as an early
- * `onRequest` hook, before the XSRF check and the session check, so a flood without a session is limited
+ * paths included, except the console's files (scripts, styles, the import map). It runs as an early step of
+ * the request pipeline's `onRequest` hook, before the XSRF check and the session check, so a flood without a session is limited
  * too; `maxDataBytes` is checked there from `Content-Length`, before the body is read (413). With Redis the
  * check reads the session in the same script (one round trip) and hands it to the auth guard.
  *
- * Websocket upgrades are ordinary GET requests to Fastify and pass this hook like any route; messages on
+ * Websocket upgrades are ordinary GET requests to Fastify and pass this step like any route; messages on
  * an open socket are not counted. The agent hub's gRPC stream is not an HTTP route: it is opened with a
  * short-lived agent token that only a rate-limited session request can obtain, so it is limited there.
  */
@@ -24,7 +24,8 @@ import { DatabaseSessionStore, redisSessionKey } from '../platform/session-store
 import { bearerToken, type ApiKeyOwnerLookup } from '../platform/api-key-auth';
 import { KeyOwners } from '../platform/rate-limits/key-owners';
 import { RateLimiter, keyedDefaultRules } from '../platform/rate-limits/rate-limiter';
-import { MemoryRateLimitStore, RedisRateLimitStore } from '../platform/rate-limits/stores';
+import { ipSubject } from '../platform/rate-limits/rule-set';
+import { MemoryRateLimitStore, RedisRateLimitStore, type CheckResult } from '../platform/rate-limits/stores';
 import { seedDefaults } from '../platform/rate-limits/rate-limit-rules.repository';
 
 /** Is the request for one of the console's files (not counted)? */
@@ -37,6 +38,13 @@ function contentLength(request: FastifyRequest): number | null {
   if (header === undefined) return null;
   if (typeof header !== 'string' || !/^\d+$/.test(header)) return null;
   return Number(header);
+}
+
+/** Hands the session read on the way to the auth guard; refuses the request the check refused. */
+function admit(request: FastifyRequest, result: CheckResult): void {
+  if (result.session !== undefined) request.sessionPreload = result.session;
+  if (result.outcome === 'tooLarge') throw new RateLimitBodyTooLargeError(result.maxDataBytes);
+  if (result.outcome === 'refused') throw new TooManyRequestsError(result.retryAfterMs / 1000);
 }
 
 /** Options of the rate-limit plugin. */
@@ -82,26 +90,30 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     app.addHook('onClose', async () => limiter.stop());
 
     const keyOwners = new KeyOwners({ lookup: options.apiKeyOwner, db: app.db, now: app.now });
-    app.addHook('onRequest', async (request) => {
+    const check = (request: FastifyRequest, keyId: string | null, keyOwner: { tenantId: string; userId: string } | null, sessionId: string | null) =>
+      limiter.check({
+        method: request.method,
+        path: requestPath(request),
+        ip: request.ip,
+        anonymousSubject: keyId !== null ? `k:${keyId}` : ipSubject(request.ip),
+        sessionId,
+        keyOwner,
+        contentLength: contentLength(request),
+        now: app.now(),
+      });
+    // A step of the request pipeline (tessera-request-pipeline), after the Redis gate and before the XSRF check:
+    // with the in-process store and a cached session it decides at once, without a promise.
+    app.addRequestStep((request) => {
       if (isConsoleFile(request)) return;
       // A request with a Bearer token is the key's caller whatever its cookies (as in the auth guard): it
       // counts in the key's own bucket, under the key's tenant and creator for the rules that name them.
       const bearer = bearerToken(request);
       const key = bearer ? parseApiKey(bearer) : null;
-      const result = await limiter.check({
-        method: request.method,
-        path: requestPath(request),
-        ip: request.ip,
-        anonymousSubject: key ? `k:${key.keyId}` : `ip:${request.ip}`,
-        sessionId: bearer === null ? requestSessionId(request) : null,
-        keyOwner: key ? await keyOwners.get(key.keyId) : null,
-        contentLength: contentLength(request),
-        now: app.now(),
-      });
-      if (result.session !== undefined) request.sessionPreload = result.session;
-      if (result.outcome === 'tooLarge') throw new RateLimitBodyTooLargeError(result.maxDataBytes);
-      if (result.outcome === 'refused') throw new TooManyRequestsError(result.retryAfterMs / 1000);
+      if (key) return keyOwners.get(key.keyId).then((owner) => check(request, key.keyId, owner, null)).then((result) => admit(request, result));
+      const result = check(request, null, null, bearer === null ? requestSessionId(request) : null);
+      if (result instanceof Promise) return result.then((decided) => admit(request, decided));
+      admit(request, result);
     });
   },
-  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis', 'tessera-session', 'tessera-audit'] },
+  { name: 'tessera-rate-limit', fastify: '5.x', dependencies: ['tessera-env', 'tessera-db', 'tessera-redis', 'tessera-session', 'tessera-audit', 'tessera-request-pipeline'] },
 );

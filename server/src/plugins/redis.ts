@@ -39,11 +39,11 @@ export const redisPlugin = fp(
     redis.on('ready', () => outage.up());
     await redis.connect();
     app.decorate('redis', redis);
-    // A callback hook (no promise): it runs on every request.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (redis.status === 'ready') return done();
-      if (routeConfig(request).staticFiles === true && isFilePath(requestPath(request))) return done();
-      done(new ServiceUnavailableError('redis'));
+    // A step of the request pipeline, before the limiter (tessera-request-pipeline).
+    app.addRequestStep((request) => {
+      if (redis.status === 'ready') return;
+      if (routeConfig(request).staticFiles === true && isFilePath(requestPath(request))) return;
+      throw new ServiceUnavailableError('redis');
     });
     app.addHook('onError', async (_request, _reply, error) => {
       if (isRedisConnectionError(error)) outage.down(error);
@@ -53,5 +53,5 @@ export const redisPlugin = fp(
       await redis.quit().catch(() => redis.disconnect());
     });
   },
-  { name: 'tessera-redis', fastify: '5.x', dependencies: ['tessera-env'] },
+  { name: 'tessera-redis', fastify: '5.x', dependencies: ['tessera-env', 'tessera-request-pipeline'] },
 );

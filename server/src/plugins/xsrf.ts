@@ -27,8 +27,8 @@ function sameToken(a: string, b: string): boolean {
 /** Sets the XSRF cookie when missing and checks the header on state-changing requests. */
 export const xsrfPlugin = fp(
   async (app) => {
-    // A callback hook (no promise): it runs on every request.
-    app.addHook('onRequest', (request, reply, done) => {
+    // A step of the request pipeline, after the limiter and before the auth guard (tessera-request-pipeline).
+    app.addRequestStep((request, reply) => {
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) {
         setCookie(reply, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -38,12 +38,12 @@ export const xsrfPlugin = fp(
           secure: request.protocol === 'https',
         });
       }
-      if (!UNSAFE_METHODS.has(request.method) || routeConfig(request).xsrf === false) return done();
+      if (!UNSAFE_METHODS.has(request.method) || routeConfig(request).xsrf === false) return;
       // An API key request carries no session cookie for a forged page to ride on (ARCHITECTURE "API keys").
-      if (bearerToken(request) !== null && !readSessionToken(request)) return done();
+      if (bearerToken(request) !== null && !readSessionToken(request)) return;
       const header = request.headers[XSRF_HEADER];
-      done(!cookie || typeof header !== 'string' || !sameToken(cookie, header) ? new CsrfError() : undefined);
+      if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw new CsrfError();
     });
   },
-  { name: 'tessera-xsrf', fastify: '5.x', dependencies: ['tessera-cookies'] },
+  { name: 'tessera-xsrf', fastify: '5.x', dependencies: ['tessera-cookies', 'tessera-request-pipeline'] },
 );

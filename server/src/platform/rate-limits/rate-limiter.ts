@@ -60,6 +60,9 @@ export const ENROLMENT_ENDPOINTS = ['/pki/scep/*', '/.well-known/est/*'];
 /** The endpoint pattern of the public PKI routes' rules. */
 export const PKI_PUBLIC_ENDPOINTS = '/pki/*';
 
+/** The answer of a request that no rule names and that carries no session (frozen: shared by every such request). */
+const NOTHING_TO_CHECK: CheckResult = Object.freeze({ outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session: undefined });
+
 /** The engine an app holds as `app.rateLimits`. */
 export class RateLimiter {
   readonly #db: Db;
@@ -130,10 +133,10 @@ export class RateLimiter {
     await this.#chain;
   }
 
-  /** Checks one request. */
-  check(input: Omit<CheckInput, 'groups'> & { method: string; path: string }): Promise<CheckResult> {
+  /** Checks one request: at once when the store decides without waiting, else a promise. */
+  check(input: Omit<CheckInput, 'groups'> & { method: string; path: string }): CheckResult | Promise<CheckResult> {
     const groups = this.#rules.candidates(input.method, input.path);
-    if (groups.length === 0 && input.sessionId === null) return Promise.resolve({ outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session: undefined });
+    if (groups.length === 0 && input.sessionId === null) return NOTHING_TO_CHECK;
     return this.#store.check({
       groups,
       ip: input.ip,

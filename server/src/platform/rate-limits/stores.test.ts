@@ -1,7 +1,7 @@
 /** The in-process store's buckets and counters (its per-request fast paths keep the same behaviour). */
 import { GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS } from '@tessera/domain';
 import type { SessionRecord } from '../session-store';
-import { RuleSet, type StoredRule } from './rule-set';
+import { RuleSet, bucketSubject, ipSubject, userSubject, type StoredRule } from './rule-set';
 import { MemoryRateLimitStore, type CheckInput } from './stores';
 
 const MINUTE = 60_000;
@@ -84,5 +84,16 @@ describe('MemoryRateLimitStore', () => {
     const refused = await store.check(input(set, T0 + 2));
     expect(refused.outcome).toBe('refused');
     expect(refused.retryAfterMs).toBeCloseTo(MINUTE - 1, 0);
+  });
+});
+
+describe('bucket subjects', () => {
+  it('should answer ip:<address> and u:<user>, the same string for a repeated value, past the memo size too', () => {
+    expect(ipSubject('10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(userSubject('3f2a')).toBe('u:3f2a');
+    for (let i = 0; i < 25_000; i++) expect(ipSubject(`10.1.${i >> 8}.${i & 255}`)).toBe(`ip:10.1.${i >> 8}.${i & 255}`);
+    expect(ipSubject('10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(bucketSubject(IP_STAGE, { ip: '10.0.0.9', subject: 'u:x' })).toBe('ip:10.0.0.9');
+    expect(bucketSubject(GENERAL_STAGE, { ip: '10.0.0.9', subject: 'u:x' })).toBe('u:x');
   });
 });

@@ -14,7 +14,7 @@
 import type { Redis } from 'ioredis';
 import type { RateLimitMinute } from '@tessera/domain';
 import type { SessionRecord } from '../session-store';
-import { bucketSubject, chosenRules, type Caller, type CompiledRule, type RuleGroup } from './rule-set';
+import { bucketSubject, chosenRules, userSubject, type Caller, type CompiledRule, type RuleGroup } from './rule-set';
 
 /** What a check needs. */
 export interface CheckInput {
@@ -45,7 +45,8 @@ export interface CheckResult {
 
 /** Buckets and counters. */
 export interface RateLimitStore {
-  check(input: CheckInput): Promise<CheckResult>;
+  /** The decision: at once when the store can decide without waiting (the in-process store, a cached session), else a promise. */
+  check(input: CheckInput): CheckResult | Promise<CheckResult>;
   /** Counters of these rules for the `count` minutes up to `now`, oldest first. */
   minutes(ruleKeys: readonly string[], now: number, count: number): Promise<Map<string, RateLimitMinute[]>>;
 }
@@ -96,11 +97,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.#readSession = options.readSession;
   }
 
-  check(input: CheckInput): Promise<CheckResult> {
-    if (input.sessionId === null) return Promise.resolve(this.#decide(input, undefined));
+  check(input: CheckInput): CheckResult | Promise<CheckResult> {
+    if (input.sessionId === null) return this.#decide(input, undefined);
     const session = this.#readSession(input.sessionId);
     if (session instanceof Promise) return session.then((record) => this.#decide(input, record));
-    return Promise.resolve(this.#decide(input, session));
+    return this.#decide(input, session);
   }
 
   #decide(input: CheckInput, session: SessionRecord | null | undefined): CheckResult {
@@ -110,7 +111,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       ip: input.ip,
       tenantId: owner?.tenantId ?? null,
       userId: owner?.userId ?? null,
-      subject: signedIn ? `u:${signedIn.userId}` : input.anonymousSubject,
+      subject: signedIn ? userSubject(signedIn.userId) : input.anonymousSubject,
     };
     const chosen = chosenRules(input.groups, caller);
     this.#sweep(input.now);
