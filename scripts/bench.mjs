@@ -793,14 +793,7 @@ async function pkiFigures() {
       // CPU a certificate costs, a figure the machine's other load moves far less than certificates a second.
       const submit = () => ({ path: '/api2/Certificates-v1/SubmitDeviceCSR', method: 'POST', headers: headers(), body });
       await load(base, submit, { durationMs: Math.min(3000, DURATION_MS / 2) }); // warm-up: the JIT and the caches, not counted
-      // The CA's certificates as stored: the search counts up to 1,000 past the page asked for (LIST_TOTAL_CAP), so
-      // ask for pages further on until the count is exact.
-      const countStored = async (from = 1) => {
-        for (let page = Math.max(1, from); ; page += 1000) {
-          const res = await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, page, filters: { caId: ca.id } });
-          if (!res.totalCapped) return Number(res.totalResults);
-        }
-      };
+      const countStored = (from = 1) => certificatesOfCa(post, ca.id, from);
       const before = await countStored();
       const cpuBefore = processCpuMs(child.pid);
       const api = await load(base, submit);
@@ -896,6 +889,17 @@ async function pkiFigures() {
 }
 
 /**
+ * The certificates a CA holds, as SearchCertificates counts them: the count stops at the end of the asked page's
+ * block of 10 pages (`totalCapped`), so ask for pages further on (from `from`) until the count is exact.
+ */
+async function certificatesOfCa(post, caId, from = 1) {
+  for (let page = Math.max(1, from); ; page += 1000) {
+    const res = await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, page, filters: { caId } });
+    if (!res.totalCapped) return Number(res.totalResults);
+  }
+}
+
+/**
  * `BENCH_ONLY=scep` (issue 17): SCEP PKCSReq enrolments per second over HTTP (each a one-time challenge, an
  * EnvelopedData opened with the RA key, a CertRep signed by the RA and encrypted to the client; messages built
  * beforehand by scripts/bench/scep-messages.ts with `openssl cms -encrypt` + pkijs), 8 at a time, beside
@@ -963,7 +967,7 @@ async function scepFigures() {
       }),
     );
     const scepRate = messages.length / ((performance.now() - started) / 1000);
-    const issued = Number((await post('/api2/Certificates-v1/SearchCertificates', { pageSize: 1, filters: { caId: ca.id } })).totalResults);
+    const issued = await certificatesOfCa(post, ca.id);
     if (ok !== messages.length || issued !== messages.length) throw new Error(`SCEP: ${ok} answers 200 and ${issued} certificates for ${messages.length} requests`);
     // The same CA through SubmitDeviceCSR (the issue 12 figure's call), 8 at a time.
     execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'leaf.key', '-subj', '/CN=bench-api.example.com', '-addext', 'subjectAltName=DNS:bench-api.example.com', '-out', 'leaf.csr'], { cwd: work, stdio: 'ignore' });
