@@ -82,8 +82,12 @@ describe('tessera applets against the real server and a linked agent', () => {
     const cards = [new VirtualPivCard(), new VirtualPivCard()];
     agent.virtual!.remove(0);
     agent.virtual!.insert(0, cards[0]);
+    // Once: the second card's 'done' must not swap again (a late insert would put cards[1] back into the reader
+    // while the next upload runs).
+    let swapped = false;
     const swap = (sessionEvent: { type: string; step?: string }) => {
-      if (sessionEvent.type === APPLET_PROGRESS_EVENT && sessionEvent.step === 'done') {
+      if (!swapped && sessionEvent.type === APPLET_PROGRESS_EVENT && sessionEvent.step === 'done') {
+        swapped = true;
         agent.virtual!.remove(0);
         setTimeout(() => agent.virtual!.insert(0, cards[1]), 50);
       }
@@ -105,8 +109,10 @@ describe('tessera applets against the real server and a linked agent', () => {
     const good = new VirtualPivCard();
     agent.virtual!.remove(0);
     agent.virtual!.insert(0, stranger);
+    let swapped2 = false;
     const swap2 = (e: { type: string; step?: string }) => {
-      if (e.type === APPLET_PROGRESS_EVENT && e.step === 'failed') {
+      if (!swapped2 && e.type === APPLET_PROGRESS_EVENT && e.step === 'failed') {
+        swapped2 = true;
         agent.virtual!.remove(0);
         setTimeout(() => agent.virtual!.insert(0, good), 50);
       }
