@@ -216,137 +216,322 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 /**
- * The check as one Lua script: reads the session (when a cookie names one), picks the winning rule of each
- * group for the session's tenant and user, checks `maxDataBytes`, then takes a token from every winning
- * bucket or none, and counts. One round trip per request, session included.
+ * The checks of one turn of the event loop as one Lua script: for each request it reads the session (when a
+ * cookie names one), picks the winning rule of each group for the session's tenant and user, checks
+ * `maxDataBytes`, then takes a token from every winning bucket or none, and counts. The script is atomic, and
+ * it decides the requests in the order they came, each seeing the buckets as the ones before it left them:
+ * the same decisions as one script a request, for one round trip a turn instead of one a request. Inside a
+ * call a session and a bucket are read once and a bucket written once; the counters are added up and written
+ * once a field.
  *
- * ARGV: prefix, now, ip, contentLength (-1: none), anonymousSubject, sessionKey ('' : none), the candidate
- * groups as JSON (serialised once per rule set, method and path): `[[stage, [[key, matchTenant,
- * userId, limited (1/0), capacity, refillPerMs, periodMs, maxDataBytes], ...]], ...]`. A bucket is one
- * string `"<tokens> <at>"` under `tb:` with an expiry (a GET and a SET per bucket; `b:` held the hashes of
- * an earlier layout, left to expire). Then the API key's tenant and creator ('' : none); a signed-in
- * session's own tenant and user take their place. Returns {outcome (0 allowed, 1 refused, 2 too large),
- * retryAfterMs or maxDataBytes, the session's JSON or false}.
+ * ARGV: prefix, G (how many candidate lists follow), the G candidate lists as JSON (each serialised once per
+ * rule set, method and path): `[[stage, [[key, matchTenant, userId, limited (1/0), capacity, refillPerMs,
+ * periodMs, maxDataBytes], ...]], ...]`; then per request 8 values: now, ip, contentLength (-1: none),
+ * anonymousSubject, sessionKey ('' : none), the index of its candidate list (1-based), and the API key's
+ * tenant and creator ('' : none; a signed-in session's own tenant and user take their place). A bucket is one
+ * string `"<tokens> <at>"` under `tb:` with an expiry. Returns {per request: outcome (0 allowed, 1 refused,
+ * 2 too large), retryAfterMs or maxDataBytes, the index of its session's JSON (0: none found); the sessions'
+ * JSON}.
  */
 const CHECK_SCRIPT = `
 local prefix = ARGV[1]
-local now = tonumber(ARGV[2])
-local ip = ARGV[3]
-local contentLength = tonumber(ARGV[4])
-local subject = ARGV[5]
-local sessionKey = ARGV[6]
-local groups = cjson.decode(ARGV[7])
-local raw = false
-local tenant = false
-local user = false
-if ARGV[8] ~= '' then
-  tenant = ARGV[8]
-  user = ARGV[9]
+local groupCount = tonumber(ARGV[2])
+-- The candidate lists, each rule made ready once a call: its counter fields, its buckets' key prefix, their expiry.
+local lists = {}
+for g = 1, groupCount do
+  local groups = cjson.decode(ARGV[2 + g])
+  for _, group in ipairs(groups) do
+    for i, r in ipairs(group[2]) do
+      local ttl = r[7]
+      if r[6] > 0 then ttl = math.ceil(r[5] / r[6]) end
+      group[2][i] = {
+        matchTenant = r[2], user = r[3], limited = r[4] == 1, capacity = r[5], refill = r[6], period = r[7],
+        maxBytes = r[8], stage = group[1], allowedField = r[1] .. ':a', refusedField = r[1] .. ':r',
+        bucketPrefix = prefix .. 'tb:' .. r[1] .. ':', ttl = ttl,
+      }
+    end
+  end
+  lists[g] = {groups = groups, chosen = {}}
 end
-if sessionKey ~= '' then
-  raw = redis.call('GET', sessionKey)
-  if raw then
-    local ok, rec = pcall(cjson.decode, raw)
-    if ok and rec.state == 'active' and type(rec.userId) == 'string' and type(rec.tenantId) == 'string'
-      and tonumber(rec.idleExpiresAt) > now and tonumber(rec.absoluteExpiresAt) > now then
-      tenant = rec.tenantId
-      user = rec.userId
+local sessions = {}
+local sessionRows = {}
+local buckets = {}
+local bucketOrder = {}
+local stats = {}
+local statsOrder = {}
+local out = {}
+local function counters(now)
+  local minute = math.floor(now / 60000) * 60000
+  local c = stats[minute]
+  if c == nil then
+    c = {key = prefix .. 's:' .. tostring(minute), fields = {}, order = {}}
+    stats[minute] = c
+    statsOrder[#statsOrder + 1] = c
+  end
+  return c
+end
+local function count(c, field)
+  local n = c.fields[field]
+  if n == nil then
+    c.order[#c.order + 1] = field
+    c.fields[field] = 1
+  else
+    c.fields[field] = n + 1
+  end
+end
+local function readSession(sessionKey, now)
+  local row = sessions[sessionKey]
+  if row == nil then
+    row = {index = 0}
+    local raw = redis.call('GET', sessionKey)
+    if raw then
+      sessionRows[#sessionRows + 1] = raw
+      row.index = #sessionRows
+      local ok, rec = pcall(cjson.decode, raw)
+      if ok and type(rec) == 'table' then row.rec = rec end
+    end
+    sessions[sessionKey] = row
+  end
+  local rec = row.rec
+  if rec and rec.state == 'active' and type(rec.userId) == 'string' and type(rec.tenantId) == 'string'
+    and tonumber(rec.idleExpiresAt) > now and tonumber(rec.absoluteExpiresAt) > now then
+    return row.index, rec.tenantId, rec.userId
+  end
+  return row.index, false, false
+end
+-- The winning rule of each group for a tenant and user (false: none), remembered per list for the call.
+local function chosenRules(list, tenant, user)
+  local id = tostring(tenant) .. '\\n' .. tostring(user)
+  local chosen = list.chosen[id]
+  if chosen == nil then
+    chosen = {}
+    for _, group in ipairs(list.groups) do
+      for _, rule in ipairs(group[2]) do
+        if (rule.matchTenant == '*' or rule.matchTenant == tenant) and (rule.user == '*' or rule.user == user) then
+          chosen[#chosen + 1] = rule
+          break
+        end
+      end
+    end
+    list.chosen[id] = chosen
+  end
+  return chosen
+end
+local function bucketOf(bucketKey)
+  local bucket = buckets[bucketKey]
+  if bucket == nil then
+    bucket = {}
+    local state = redis.call('GET', bucketKey)
+    if state then
+      local space = string.find(state, ' ', 1, true)
+      bucket.tokens = tonumber(string.sub(state, 1, space - 1))
+      bucket.at = tonumber(string.sub(state, space + 1))
+    end
+    buckets[bucketKey] = bucket
+    bucketOrder[#bucketOrder + 1] = bucketKey
+  end
+  return bucket
+end
+local base = 2 + groupCount
+local requests = (#ARGV - base) / 8
+local taken = {}
+local left = {}
+for r = 0, requests - 1 do
+  local a = base + r * 8
+  local now = tonumber(ARGV[a + 1])
+  local ip = ARGV[a + 2]
+  local contentLength = tonumber(ARGV[a + 3])
+  local subject = ARGV[a + 4]
+  local sessionKey = ARGV[a + 5]
+  local list = lists[tonumber(ARGV[a + 6])]
+  local tenant = false
+  local user = false
+  if ARGV[a + 7] ~= '' then
+    tenant = ARGV[a + 7]
+    user = ARGV[a + 8]
+  end
+  local sessionIndex = 0
+  if sessionKey ~= '' then
+    local sTenant, sUser
+    sessionIndex, sTenant, sUser = readSession(sessionKey, now)
+    if sTenant then
+      tenant = sTenant
+      user = sUser
       subject = 'u:' .. user
     end
   end
-end
-local chosen = {}
-for _, group in ipairs(groups) do
-  for _, rule in ipairs(group[2]) do
-    if (rule[2] == '*' or rule[2] == tenant) and (rule[3] == '*' or rule[3] == user) then
-      chosen[#chosen + 1] = {
-        key = rule[1], limited = rule[4] == 1, capacity = rule[5], refill = rule[6], period = rule[7],
-        maxBytes = rule[8], stage = group[1],
-      }
+  local chosen = chosenRules(list, tenant, user)
+  local c = counters(now)
+  local outcome = 0
+  local value = 0
+  for _, rule in ipairs(chosen) do
+    if rule.maxBytes >= 0 and contentLength >= 0 and contentLength > rule.maxBytes then
+      count(c, rule.refusedField)
+      outcome = 2
+      value = rule.maxBytes
       break
     end
   end
-end
-local statsKey = prefix .. 's:' .. tostring(math.floor(now / 60000) * 60000)
-local function count(key, what)
-  if redis.call('HINCRBY', statsKey, key .. what, 1) == 1 then redis.call('EXPIRE', statsKey, 1200) end
-end
-for _, rule in ipairs(chosen) do
-  if rule.maxBytes >= 0 and contentLength >= 0 and contentLength > rule.maxBytes then
-    count(rule.key, ':r')
-    return {2, rule.maxBytes, raw}
-  end
-end
-local retry = 0
-local refused = false
-local updates = {}
-for _, rule in ipairs(chosen) do
-  if rule.limited then
-    local who = subject
-    if rule.stage == 0 then who = 'ip:' .. ip end
-    local bucketKey = prefix .. 'tb:' .. rule.key .. ':' .. who
-    local state = redis.call('GET', bucketKey)
-    local tokens = rule.capacity
-    if state then
-      local space = string.find(state, ' ', 1, true)
-      tokens = math.min(rule.capacity, tonumber(string.sub(state, 1, space - 1)) + math.max(0, now - tonumber(string.sub(state, space + 1))) * rule.refill)
+  if outcome == 0 then
+    local retry = 0
+    local n = 0
+    for _, rule in ipairs(chosen) do
+      if rule.limited then
+        local bucket
+        if rule.stage == 0 then bucket = bucketOf(rule.bucketPrefix .. 'ip:' .. ip) else bucket = bucketOf(rule.bucketPrefix .. subject) end
+        local tokens = rule.capacity
+        if bucket.tokens then
+          tokens = math.min(rule.capacity, bucket.tokens + math.max(0, now - bucket.at) * rule.refill)
+        end
+        if tokens < 1 then
+          outcome = 1
+          count(c, rule.refusedField)
+          local wait = rule.period
+          if rule.refill > 0 then wait = (1 - tokens) / rule.refill end
+          if wait > retry then retry = wait end
+        else
+          n = n + 1
+          taken[n] = bucket
+          left[n] = tokens - 1
+          bucket.ttl = rule.ttl
+        end
+      end
     end
-    if tokens < 1 then
-      refused = true
-      count(rule.key, ':r')
-      local wait = rule.period
-      if rule.refill > 0 then wait = (1 - tokens) / rule.refill end
-      if wait > retry then retry = wait end
+    if outcome == 1 then
+      value = math.ceil(retry)
     else
-      updates[#updates + 1] = {bucketKey, tokens - 1, rule}
+      for i = 1, n do
+        local bucket = taken[i]
+        bucket.tokens = left[i]
+        bucket.at = now
+        bucket.dirty = true
+      end
+      for _, rule in ipairs(chosen) do count(c, rule.allowedField) end
     end
   end
+  out[#out + 1] = outcome
+  out[#out + 1] = value
+  out[#out + 1] = sessionIndex
 end
-if refused then return {1, math.ceil(retry), raw} end
-for _, u in ipairs(updates) do
-  local ttl = u[3].period
-  if u[3].refill > 0 then ttl = math.ceil(u[3].capacity / u[3].refill) end
-  redis.call('SET', u[1], string.format('%.17g %d', u[2], now), 'PX', ttl + 1000)
+for _, bucketKey in ipairs(bucketOrder) do
+  local bucket = buckets[bucketKey]
+  if bucket.dirty then
+    redis.call('SET', bucketKey, string.format('%.17g %d', bucket.tokens, bucket.at), 'PX', bucket.ttl + 1000)
+  end
 end
-for _, rule in ipairs(chosen) do count(rule.key, ':a') end
-return {0, 0, raw}
+for _, c in ipairs(statsOrder) do
+  for _, field in ipairs(c.order) do redis.call('HINCRBY', c.key, field, c.fields[field]) end
+  redis.call('EXPIRE', c.key, 1200)
+end
+return {out, sessionRows}
 `;
 
-type CheckScript = (...args: (string | number)[]) => Promise<[number, number, string | null]>;
+type CheckScript = (...args: (string | number)[]) => Promise<[number[], string[]]>;
 
-/** Several instances: buckets and counters in Redis, the check one script (one round trip). */
+/** A check waiting for its turn's script. */
+interface PendingCheck {
+  input: CheckInput;
+  resolve: (result: CheckResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The most requests one script call decides (the rest go in the next call of the same turn). */
+export const REDIS_CHECKS_PER_CALL = 128;
+
+/**
+ * Several instances: buckets and counters in Redis. The checks that arrive in one turn of the event loop are
+ * sent together at its end (`setImmediate`, as DataLoader does): one script call, one round trip, whatever the
+ * number of requests; a lone request waits for nothing but the rest of its turn. Nothing is kept between calls:
+ * a revoked session or a spent bucket counts at the next request on every instance.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: Redis;
   readonly #prefix: string;
   readonly #sessionKey: (id: string) => string;
   /** The script's JSON of each candidate list (the rule set caches the lists per method and path). */
   readonly #json = new WeakMap<readonly RuleGroup[], string>();
+  #pending: PendingCheck[] = [];
+  #scheduled = false;
 
   constructor(redis: Redis, options: { prefix: string; sessionKey: (id: string) => string }) {
     this.#redis = redis;
     this.#prefix = `${options.prefix}rl:`;
     this.#sessionKey = options.sessionKey;
-    if (!('tesseraRateLimitCheck' in redis)) redis.defineCommand('tesseraRateLimitCheck', { numberOfKeys: 0, lua: CHECK_SCRIPT });
+    if (!('tesseraRateLimitChecks' in redis)) redis.defineCommand('tesseraRateLimitChecks', { numberOfKeys: 0, lua: CHECK_SCRIPT });
   }
 
-  async check(input: CheckInput): Promise<CheckResult> {
-    const args: (string | number)[] = [
-      this.#prefix,
-      input.now,
-      input.ip,
-      input.contentLength ?? -1,
-      input.anonymousSubject,
-      input.sessionId === null ? '' : this.#sessionKey(input.sessionId),
-      this.#serialised(input.groups),
-      input.keyOwner?.tenantId ?? '',
-      input.keyOwner?.userId ?? '',
-    ];
-    const script = (this.#redis as unknown as { tesseraRateLimitCheck: CheckScript }).tesseraRateLimitCheck;
-    const [outcome, value, raw] = await script.apply(this.#redis, args);
-    const session = input.sessionId === null ? undefined : raw ? (JSON.parse(raw) as SessionRecord) : null;
-    if (outcome === 2) return { outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: value, session };
-    if (outcome === 1) return { outcome: 'refused', retryAfterMs: value, maxDataBytes: -1, session };
-    return { outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session };
+  check(input: CheckInput): Promise<CheckResult> {
+    return new Promise<CheckResult>((resolve, reject) => {
+      this.#pending.push({ input, resolve, reject });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(this.#flush);
+      }
+    });
+  }
+
+  /**
+   * Sends the turn's checks. A call does not wait for the one before it to be answered (holding the next turn's
+   * checks until then made batches larger and requests slower: measured in docs/bench.md, session 11); Redis
+   * runs the calls of one connection in the order they were sent.
+   */
+  readonly #flush = (): void => {
+    this.#scheduled = false;
+    const pending = this.#pending;
+    this.#pending = [];
+    for (let i = 0; i < pending.length; i += REDIS_CHECKS_PER_CALL) void this.#send(pending.slice(i, i + REDIS_CHECKS_PER_CALL));
+  };
+
+  async #send(batch: PendingCheck[]): Promise<void> {
+    const lists: string[] = [];
+    const listIndex = new Map<string, number>();
+    const perRequest: (string | number)[] = [];
+    for (const { input } of batch) {
+      const json = this.#serialised(input.groups);
+      let index = listIndex.get(json);
+      if (index === undefined) {
+        lists.push(json);
+        index = lists.length;
+        listIndex.set(json, index);
+      }
+      perRequest.push(
+        input.now,
+        input.ip,
+        input.contentLength ?? -1,
+        input.anonymousSubject,
+        input.sessionId === null ? '' : this.#sessionKey(input.sessionId),
+        index,
+        input.keyOwner?.tenantId ?? '',
+        input.keyOwner?.userId ?? '',
+      );
+    }
+    let answer: [number[], string[]];
+    try {
+      const script = (this.#redis as unknown as { tesseraRateLimitChecks: CheckScript }).tesseraRateLimitChecks;
+      answer = await script.call(this.#redis, this.#prefix, lists.length, ...lists, ...perRequest);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    const [outcomes, sessions] = answer;
+    const records: SessionRecord[] = new Array<SessionRecord>(sessions.length);
+    for (let i = 0; i < batch.length; i++) {
+      const { input, resolve } = batch[i] as PendingCheck;
+      const outcome = outcomes[i * 3];
+      const value = outcomes[i * 3 + 1] as number;
+      const sessionIndex = outcomes[i * 3 + 2] as number;
+      let session: SessionRecord | null | undefined;
+      if (input.sessionId === null) session = undefined;
+      else if (sessionIndex === 0) session = null;
+      else {
+        const record = (records[sessionIndex - 1] ??= JSON.parse(sessions[sessionIndex - 1] as string) as SessionRecord);
+        // Each request gets its own copy of the (flat) record: the auth guard may change it.
+        session = { ...record };
+      }
+      if (outcome === 2) resolve({ outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: value, session });
+      else if (outcome === 1) resolve({ outcome: 'refused', retryAfterMs: value, maxDataBytes: -1, session });
+      else resolve({ outcome: 'allowed', retryAfterMs: 0, maxDataBytes: -1, session });
+    }
   }
 
   #serialised(groups: readonly RuleGroup[]): string {
