@@ -301,8 +301,13 @@ local function readSession(sessionKey, now)
 end
 -- The winning rule of each group for a tenant and user (false: none), remembered per list for the call.
 local function chosenRules(list, tenant, user)
-  local id = tostring(tenant) .. '\\n' .. tostring(user)
-  local chosen = list.chosen[id]
+  local t = tenant or ''
+  local byUser = list.chosen[t]
+  if byUser == nil then
+    byUser = {}
+    list.chosen[t] = byUser
+  end
+  local chosen = byUser[user or '']
   if chosen == nil then
     chosen = {}
     for _, group in ipairs(list.groups) do
@@ -313,7 +318,7 @@ local function chosenRules(list, tenant, user)
         end
       end
     end
-    list.chosen[id] = chosen
+    byUser[user or ''] = chosen
   end
   return chosen
 end
@@ -420,8 +425,13 @@ for _, bucketKey in ipairs(bucketOrder) do
   end
 end
 for _, c in ipairs(statsOrder) do
-  for _, field in ipairs(c.order) do redis.call('HINCRBY', c.key, field, c.fields[field]) end
-  redis.call('EXPIRE', c.key, 1200)
+  local fresh = false
+  for _, field in ipairs(c.order) do
+    local added = c.fields[field]
+    if redis.call('HINCRBY', c.key, field, added) == added then fresh = true end
+  end
+  -- A minute's hash gets its expiry with its first fields.
+  if fresh then redis.call('EXPIRE', c.key, 1200) end
 end
 return {out, sessionRows}
 `;
