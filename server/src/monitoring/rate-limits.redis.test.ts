@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import { TestClient } from '../test-helpers/client';
 import { findBinary, startOwnRedis, type OwnRedis } from '../test-helpers/services';
+import { commandsDuring } from '../test-helpers/redis-commands';
 
 const CONFIG = '/api2/Monitoring-v1/RateLimitConfig';
 const VERSION = '/api2/IDM-v1/Version';
@@ -64,19 +65,8 @@ const haveRedis = Boolean(process.env.TESSERA_TEST_REDIS_URL) || findBinary('red
 
   it('should check a session with one Redis round trip: the session read and the buckets in one script', async () => {
     await admin.put(CONFIG, { layerRules: [{ layer: 1, stage: 0, rules: [{ rate: 100000 }] }, { layer: 1, stage: 1, rules: [{ rate: 100000 }] }] });
-    const commands: string[] = [];
-    const redis = t.app.redis!;
-    const original = redis.sendCommand.bind(redis);
-    redis.sendCommand = ((command: { name: string }) => {
-      commands.push(command.name);
-      return original(command as never);
-    }) as typeof redis.sendCommand;
-    try {
-      const res = await admin.post(CHECK);
-      expect(res.statusCode).toBe(200);
-    } finally {
-      redis.sendCommand = original;
-    }
+    const { result: res, commands } = await commandsDuring(t.app.redis!, () => admin.post(CHECK));
+    expect(res.statusCode).toBe(200);
     expect(commands).toEqual(['evalsha']);
   });
 

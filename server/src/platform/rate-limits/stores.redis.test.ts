@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { GENERAL_STAGE, IP_STAGE, RATE_LIMIT_RULE_DEFAULTS, TENANT_LAYER } from '@tessera/domain';
 import type { SessionRecord } from '../session-store';
 import { findBinary, startOwnRedis, type OwnRedis } from '../../test-helpers/services';
+import { commandsDuring } from '../../test-helpers/redis-commands';
 import { RuleSet, type StoredRule } from './rule-set';
 import { MemoryRateLimitStore, REDIS_CHECKS_PER_CALL, RedisRateLimitStore, type CheckInput, type CheckResult } from './stores';
 
@@ -43,21 +44,6 @@ function random(seed: number): () => number {
     const prefix = `t${process.pid}-${n}:`;
     return { prefix, store: new RedisRateLimitStore(redis, { prefix, sessionKey: (id) => `${prefix}sess:${id}` }) };
   };
-  /** Counts the commands sent to Redis while `run` runs. */
-  const commandsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; commands: string[] }> => {
-    const commands: string[] = [];
-    const original = redis.sendCommand.bind(redis);
-    redis.sendCommand = ((command: { name: string }) => {
-      commands.push(command.name);
-      return original(command as never);
-    }) as typeof redis.sendCommand;
-    try {
-      return { result: await run(), commands };
-    } finally {
-      redis.sendCommand = original;
-    }
-  };
-
   beforeAll(async () => {
     let url = process.env.TESSERA_TEST_REDIS_URL;
     if (!url) {
@@ -76,7 +62,7 @@ function random(seed: number): () => number {
     const set = rules({ stage: GENERAL_STAGE, index: 0, rule: { ...RATE_LIMIT_RULE_DEFAULTS, rate: 4, burst: 0 } });
     const { store: s } = store();
     const input: CheckInput = { groups: set.candidates('GET', '/api2/x'), ip: '10.0.0.1', anonymousSubject: 'ip:10.0.0.1', sessionId: null, keyOwner: null, contentLength: null, now: T0 };
-    const { result, commands } = await commandsDuring(() => Promise.all(Array.from({ length: 10 }, () => s.check(input))));
+    const { result, commands } = await commandsDuring(redis, () => Promise.all(Array.from({ length: 10 }, () => s.check(input))));
     expect(commands).toEqual(['evalsha']);
     expect(result.map((r) => r.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'refused', 'refused', 'refused', 'refused', 'refused', 'refused']);
     // The next turn sees what the first left: still empty.
@@ -88,7 +74,7 @@ function random(seed: number): () => number {
     const set = rules({ stage: GENERAL_STAGE, index: 0, rule: { ...RATE_LIMIT_RULE_DEFAULTS, rate: total - 50, burst: 0, periodSeconds: 3600 } });
     const { store: s } = store();
     const input: CheckInput = { groups: set.candidates('GET', '/api2/x'), ip: '10.0.0.1', anonymousSubject: 'ip:10.0.0.1', sessionId: null, keyOwner: null, contentLength: null, now: T0 };
-    const { result, commands } = await commandsDuring(() => Promise.all(Array.from({ length: total }, () => s.check(input))));
+    const { result, commands } = await commandsDuring(redis, () => Promise.all(Array.from({ length: total }, () => s.check(input))));
     expect(commands).toEqual(['evalsha', 'evalsha', 'evalsha']);
     const outcomes = result.map((r) => r.outcome);
     expect(outcomes.slice(0, total - 50).every((o) => o === 'allowed')).toBe(true);
@@ -159,7 +145,7 @@ function random(seed: number): () => number {
     let calls = 0;
     for (let i = 0; i < inputs.length; ) {
       const size = 1 + Math.floor(next() * 24);
-      const { result, commands } = await commandsDuring(() => Promise.all(inputs.slice(i, i + size).map((input) => viaRedis.check(input))));
+      const { result, commands } = await commandsDuring(redis, () => Promise.all(inputs.slice(i, i + size).map((input) => viaRedis.check(input))));
       calls += commands.length;
       actual.push(...result);
       i += size;
