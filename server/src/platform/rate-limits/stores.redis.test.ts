@@ -100,6 +100,21 @@ function random(seed: number): () => number {
     expect(after.map((r) => r.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'allowed', 'refused']);
   });
 
+  it('should fail only the checks of a session record that is not JSON, and answer the others of the call', async () => {
+    const set = rules({ stage: GENERAL_STAGE, index: 0, rule: { ...RATE_LIMIT_RULE_DEFAULTS, rate: 100, burst: 0 } });
+    const { prefix, store: s } = store();
+    await redis.set(`${prefix}sess:good`, JSON.stringify(record('good', 'user-1', 'tenant-1')));
+    await redis.set(`${prefix}sess:bad`, '{not json');
+    const input = (sessionId: string | null): CheckInput => ({ groups: set.candidates('GET', '/api2/x'), ip: '10.0.0.1', anonymousSubject: 'ip:10.0.0.1', sessionId, keyOwner: null, contentLength: null, now: T0 });
+    const { result, commands } = await commandsDuring(redis, () => Promise.allSettled([s.check(input('good')), s.check(input('bad')), s.check(input(null)), s.check(input('missing'))]));
+    expect(commands).toEqual(['evalsha']);
+    expect(result.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const [good, , anonymous, missing] = result.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    expect(good?.session).toEqual(record('good', 'user-1', 'tenant-1'));
+    expect(anonymous?.session).toBeUndefined();
+    expect(missing?.session).toBeNull();
+  });
+
   it('should give the same decisions, retry times, sessions and counters as the in-process store, whatever the batches', async () => {
     // Per address 30 + 5 an hour; per subject 12 + 3 a minute; tenant-1's own rule 6 a minute (layer 0, over
     // the general one for its users); user-2 at most 2 a minute; bodies over 1,000 bytes refused for everyone.

@@ -526,7 +526,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [outcomes, sessions] = answer;
     const records: SessionRecord[] = new Array<SessionRecord>(sessions.length);
     for (let i = 0; i < batch.length; i++) {
-      const { input, resolve } = batch[i] as PendingCheck;
+      const { input, resolve, reject } = batch[i] as PendingCheck;
       const outcome = outcomes[i * 3];
       const value = outcomes[i * 3 + 1] as number;
       const sessionIndex = outcomes[i * 3 + 2] as number;
@@ -534,9 +534,15 @@ export class RedisRateLimitStore implements RateLimitStore {
       if (input.sessionId === null) session = undefined;
       else if (sessionIndex === 0) session = null;
       else {
-        const record = (records[sessionIndex - 1] ??= JSON.parse(sessions[sessionIndex - 1] as string) as SessionRecord);
-        // Each request gets its own copy of the (flat) record: the auth guard may change it.
-        session = { ...record };
+        try {
+          const record = (records[sessionIndex - 1] ??= JSON.parse(sessions[sessionIndex - 1] as string) as SessionRecord);
+          // Each request gets its own copy of the (flat) record: the auth guard may change it.
+          session = { ...record };
+        } catch (error) {
+          // A record that is not JSON fails its own requests only.
+          reject(error);
+          continue;
+        }
       }
       if (outcome === 2) resolve({ outcome: 'tooLarge', retryAfterMs: 0, maxDataBytes: value, session });
       else if (outcome === 1) resolve({ outcome: 'refused', retryAfterMs: value, maxDataBytes: -1, session });
