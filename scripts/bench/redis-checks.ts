@@ -1,7 +1,8 @@
 /**
  * The Redis rate-limit script's own cost (issue 11, scale mode): Redis's CPU time a check (INFO commandstats)
  * when the checks of a turn come in batches of 1, 4, 10 and 32, with check-session's candidate rules (the
- * seeded per-address and per-user rules, raised so that none refuses) and a signed-in session. Needs a Redis: BENCH_REDIS_URL.
+ * seeded per-address and per-user rules, raised so that none refuses) and a signed-in session, and the client's
+ * own CPU time a check (ioredis and the store). Needs a Redis: BENCH_REDIS_URL.
  *
  *   BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx scripts/bench/redis-checks.ts
  */
@@ -33,15 +34,17 @@ async function main(): Promise<void> {
     for (let i = 0; i < 200; i++) await Promise.all(Array.from({ length: batch }, () => store.check(input())));
     const before = await scriptStats();
     const started = process.hrtime.bigint();
+    const cpu0 = process.cpuUsage();
     for (let i = 0; i < checks / batch; i++) {
       const results = await Promise.all(Array.from({ length: batch }, () => store.check(input())));
       if (results.some((r) => r.outcome !== 'allowed')) throw new Error('a check was refused: raise the bench rules');
     }
     const wallUs = Number(process.hrtime.bigint() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     const after = await scriptStats();
     const calls = after.calls - before.calls;
     const perCheck = (after.usec - before.usec) / checks;
-    console.log(`batch ${String(batch).padStart(2)}: ${calls} script calls, Redis ${perCheck.toFixed(1)} µs a check inside the script (${((after.usec - before.usec) / calls).toFixed(1)} µs a call); ${(wallUs / checks).toFixed(1)} µs of wall time a check here`);
+    console.log(`batch ${String(batch).padStart(2)}: ${calls} script calls, Redis ${perCheck.toFixed(1)} µs a check inside the script (${((after.usec - before.usec) / calls).toFixed(1)} µs a call); ${(wallUs / checks).toFixed(1)} µs of wall time and ${((cpu.user + cpu.system) / checks).toFixed(1)} µs of this process's CPU a check here`);
   }
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
