@@ -13,7 +13,7 @@ import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAM
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
-import { verifyCsrSignature } from './csr-verifier';
+import { verifyCsrAndSign, verifyCsrSignature, type SignatureCheck } from './csr-verifier';
 import { lintTarget } from './lint';
 
 /** PKCS#9 extensionRequest (RFC 2985 §5.4.2). */
@@ -344,20 +344,45 @@ const CSR_SIGNATURE_HASHES: Record<string, string> = {
 const signOffLoop = promisify(nodeSign) as (algorithm: string, data: Uint8Array, key: KeyObject) => Promise<Buffer>;
 
 /**
- * RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. ECDSA and
- * RSA PKCS#1 v1.5 signatures are checked by node:crypto in a worker thread (csr-verifier.ts) over the request's encoded
- * certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without its WebCrypto key
- * import and signature reformatting); the others by @peculiar/x509.
+ * The check of a CSR's signature node:crypto makes in a worker (csr-verifier.ts): ECDSA and RSA PKCS#1 v1.5 over the
+ * request's encoded certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without
+ * its WebCrypto key import and signature reformatting); null for the others (RSA-PSS, SHA-1, …: @peculiar/x509).
  */
-async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, { asn, spki }: CsrParts): Promise<boolean> {
+function workerCheckOf({ asn, spki }: CsrParts): SignatureCheck | null {
+  const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
+  const tbs = asn.certificationRequestInfoRaw;
+  if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return null;
+  return { hash, data: new Uint8Array(tbs), spki, signature: new Uint8Array(asn.signature) };
+}
+
+/** RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. */
+async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, parts: CsrParts): Promise<boolean> {
   try {
-    const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
-    const tbs = asn.certificationRequestInfoRaw;
-    if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return await csr.verify();
-    return await verifyCsrSignature(hash, new Uint8Array(tbs), spki, new Uint8Array(asn.signature));
+    const check = workerCheckOf(parts);
+    return check ? await verifyCsrSignature(check.hash, check.data, check.spki, check.signature) : await csr.verify();
   } catch {
     return false;
   }
+}
+
+/**
+ * The certificate's signature over `tbsDer`, made only once the CSR's signature holds (null when it does not): for
+ * the checks node:crypto makes, the check and the signature in one round trip to a worker; else the library's check,
+ * then node:crypto's sign on libuv's thread pool.
+ */
+async function signIfPossessed(csr: x509.Pkcs10CertificateRequest, parts: CsrParts, ca: CaTemplateParts, tbsDer: ArrayBuffer): Promise<Buffer | null> {
+  let check: SignatureCheck | null = null;
+  try {
+    check = workerCheckOf(parts);
+  } catch {
+    return null;
+  }
+  if (check) {
+    const answer = await verifyCsrAndSign(check, { hash: ca.hash, data: new Uint8Array(tbsDer), key: ca.key });
+    return answer.verified ? answer.signature : null;
+  }
+  if (!(await csrSignatureVerifies(csr, parts))) return null;
+  return signOffLoop(ca.hash, new Uint8Array(tbsDer), ca.key);
 }
 
 /** PEM of RFC 7468 §2 as @peculiar/x509's PemConverter writes it (64-character lines, LF), with node's base64. */
@@ -374,8 +399,8 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const { csr, template, ca, request } = options;
   const csrPartsOf = partsOf(csr);
   const { asn } = csrPartsOf;
-  const verified = csrSignatureVerifies(csr, csrPartsOf);
-  // The checks and the encoding below run while the signature is checked in a worker; a bad signature is still the
+  // The CSR's signature is checked with the certificate's signature, once the TBSCertificate is encoded (one round
+  // trip to a worker); a refusal of the checks below waits for the CSR's check, so that a bad signature is still the
   // answer before any other refusal.
   let publicKeyAlgorithm: KeyAlgorithm;
   let checks: { subject: string; sans: GeneralName[] };
@@ -388,7 +413,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     if (subject === '' && sans.length === 0) throw new IssueRefused('SUBJECT_EMPTY', 'The certificate would have neither a subject nor a subjectAltName.');
     checks = { subject, sans };
   } catch (cause) {
-    if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+    if (!(await csrSignatureVerifies(csr, csrPartsOf))) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
     throw cause;
   }
   const { subject, sans } = checks;
@@ -418,9 +443,9 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     extensions: new Extensions(extensionsDer.map((der) => spliced<Extension>(der))),
   });
   const tbsDer = AsnConvert.serialize(tbs);
-  // Nothing is signed before the proof of possession holds (the TBSCertificate was encoded while it was checked).
-  if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
-  const signature = await signOffLoop(parts.hash, new Uint8Array(tbsDer), parts.key);
+  // Nothing is signed before the proof of possession holds.
+  const signature = await signIfPossessed(csr, csrPartsOf, parts, tbsDer);
+  if (!signature) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
   const certificate = new Certificate({ tbsCertificate: spliced<TBSCertificate>(tbsDer), signatureAlgorithm: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm), signatureValue: new Uint8Array(signature).buffer });
   const der = Buffer.from(AsnConvert.serialize(certificate));
   const fixed = [...parts.fixed.before, ...parts.fixed.after];
