@@ -73,6 +73,9 @@ describe('issueFromCsr', () => {
     const cert = new x509.X509Certificate(issued.pem);
     expect(await cert.verify({ publicKey: ca.certificate, signatureOnly: true })).toBe(true);
     expect(Buffer.from(cert.rawData)).toEqual(issued.der);
+    // Every byte is what asn1-schema encodes for the certificate as read (the shells by asn1js, the SKI from a template).
+    expect(Buffer.from(AsnConvert.serialize(AsnConvert.parse(issued.der, Certificate)))).toEqual(issued.der);
+    expect(cert.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId).toBe((await x509.SubjectKeyIdentifierExtension.create(await cert.publicKey.export())).keyId);
     // The issuer is the CA certificate's subject as encoded there (RFC 5280 §4.1.2.4, name chaining).
     const issuerDer = AsnConvert.serialize(AsnConvert.parse(cert.rawData, Certificate).tbsCertificate.issuer);
     const caSubjectDer = AsnConvert.serialize(AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject);
