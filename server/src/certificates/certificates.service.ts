@@ -102,8 +102,10 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
   const certificateIds = items.map((item) => (item.issued ? randomUUID() : null));
   const requestIds = items.map(() => randomUUID());
   const certificates = items.flatMap((item, i) => (item.issued ? [{ id: certificateIds[i]!, ...certificateRow(item.tenantId, item.caId, item.templateId, item.issued, item.request, item.actor.actorUserId ?? null) }] : []));
-  if (certificates.length > 0) await trx.insertInto('certificates').values(certificates).execute();
-  await trx
+  // The certificates and the requests in one statement (a data-modifying WITH: the requests' foreign keys are checked
+  // at its end, when the certificates are there), one round trip fewer to the database a batch.
+  const into = certificates.length > 0 ? trx.with('issued', (db) => db.insertInto('certificates').values(certificates)) : trx;
+  await into
     .insertInto('certificate_requests')
     .values(
       items.map((item, i) => ({
