@@ -27,7 +27,7 @@
 //  - ms for a PIN verify + P-256 signature by the agent's PIV driver through pcscd, side by side with
 //    Debian's yubico-piv-tool on the same card (goal ≤ 1.2× the tool).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,7 +88,7 @@ function start(args, env) {
 }
 
 /** Sends requests on `connections` parallel loops for `durationMs`; answers requests per second. */
-async function load(origin, makeRequest, { connections = CONNECTIONS, durationMs = DURATION_MS, expectStatus = 200 } = {}) {
+async function load(origin, makeRequest, { connections = CONNECTIONS, durationMs = DURATION_MS, expectStatus = 200, latencies = null } = {}) {
   const pool = new Pool(origin, { connections, pipelining: 1 });
   let done = 0;
   let bad = 0;
@@ -97,8 +97,10 @@ async function load(origin, makeRequest, { connections = CONNECTIONS, durationMs
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < end) {
+        const sent = performance.now();
         const res = await pool.request(makeRequest());
         await res.body.dump();
+        latencies?.push(performance.now() - sent);
         if (res.statusCode === expectStatus) done += 1;
         else bad += 1;
       }
@@ -632,6 +634,35 @@ function processCpuMs(pid) {
   }
 }
 
+/** The CPU time (ms) of each thread of a process, by thread id (Linux /proc/<pid>/task), or null. */
+function threadCpuMs(pid) {
+  try {
+    const out = new Map();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a process's CPU time between two threadCpuMs snapshots went, a certificate: its main thread (the event loop),
+ * its two busiest other threads (node names none of its threads: in embedded mode the first is the PGlite thread, the
+ * second the issuance worker), and the rest (libuv's pool, V8's helpers).
+ */
+function threadShares(pid, before, after, count) {
+  if (!before || !after) return null;
+  const deltas = [...after].map(([tid, ms]) => [tid, ms - (before.get(tid) ?? 0)]);
+  const main = deltas.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const others = deltas.filter(([tid]) => tid !== pid).map(([, ms]) => ms).sort((a, b) => b - a);
+  const per = (ms) => (ms / count).toFixed(2);
+  return `main thread ${per(main)}, busiest other threads ${per(others[0] ?? 0)} and ${per(others[1] ?? 0)}, the rest ${per(others.slice(2).reduce((a, b) => a + b, 0))}`;
+}
+
 /**
  * `BENCH_ONLY=ratelimits` (issue 14): the latency the rate-limit engine adds per request. Two servers in one
  * run on the same kind of storage, one with the engine on (the seeded rules, never refusing) and one with it
@@ -779,7 +810,9 @@ async function pkiFigures() {
       { label: 'P-256', caKey: 'P-256', newkey: ['ec', '-pkeyopt', 'ec_paramgen_curve:P-256'] },
       { label: 'RSA-2048', caKey: 'RSA-2048', newkey: ['rsa:2048'] },
     ];
-    for (const kind of kinds) {
+    // BENCH_PKI_KINDS=P-256 runs one kind (a quicker turn when comparing two versions of the code).
+    const only = process.env.BENCH_PKI_KINDS?.split(',');
+    for (const kind of kinds.filter((k) => !only || only.includes(k.label))) {
       const ca = await post('/api2/PKI-v1/CertificateAuthority', { friendlyName: `Bench ${kind.label}`, keyAlgorithm: kind.caKey }, 201);
       const template = await post('/api2/PKI-v1/CertificateTemplate', { templateName: `bench-${kind.label}`, class: 'DEVICE', caId: ca.id, keyTypes: ['EC_NIST', 'RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', keyUsages: ['digitalSignature'], extendedKeyUsages: ['serverAuth'], certificateSans: [{ sanField: 'DNS' }] }, 201);
       const name = kind.label.toLowerCase();
@@ -796,8 +829,11 @@ async function pkiFigures() {
       const countStored = (from = 1) => certificatesOfCa(post, ca.id, from);
       const before = await countStored();
       const cpuBefore = processCpuMs(child.pid);
-      const api = await load(base, submit);
+      const threadsBefore = threadCpuMs(child.pid);
+      const latencies = [];
+      const api = await load(base, submit, { latencies });
       const cpuAfter = processCpuMs(child.pid);
+      const threadsAfter = threadCpuMs(child.pid);
       if (api.bad > 0) throw new Error(`${api.bad} SubmitDeviceCSR requests of the load were not answered 200: the figure would not count them`);
       const after = await countStored(before + Math.floor(api.rps * (DURATION_MS / 1000) * 0.9));
       if (after - before < Math.floor(api.rps * (DURATION_MS / 1000) * 0.9)) throw new Error(`only ${after - before} certificates were stored for ${api.rps.toFixed(0)}/s`);
@@ -827,6 +863,12 @@ async function pkiFigures() {
       const opensslCpuPerCert = (childCpuMs() - opensslCpuBefore) / signed;
       report(`certificates issued through the API, ${kind.label} CA (${mode}, audited, ${CONNECTIONS} connections, load ${os.loadavg()[0].toFixed(1)})`, api.rps.toFixed(0), 'certs/s', kind.label === 'P-256' ? '≥ 2,000 certs/s' : 'reference', kind.label === 'P-256' ? api.rps >= 2000 : true);
       if (cpuPerCert !== null) report(`server CPU time a certificate, ${kind.label} CA (${mode}; ${CONNECTIONS} connections; ${(1000 / cpuPerCert).toFixed(0)} certs/s a core)`, cpuPerCert.toFixed(2), 'ms', 'reference', true);
+      const shares = threadShares(child.pid, threadsBefore, threadsAfter, after - before);
+      if (shares) console.log(`     of which (ms a certificate): ${shares}`);
+      const lone = [];
+      await load(base, submit, { connections: 1, durationMs: Math.min(2000, DURATION_MS), latencies: lone });
+      const pct = (list, p) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(p * list.length) - 1)].toFixed(1);
+      console.log(`     latency of SubmitDeviceCSR: under the load (${CONNECTIONS} connections) p50 ${pct(latencies, 0.5)} ms, p99 ${pct(latencies, 0.99)} ms; one request at a time p50 ${pct(lone, 0.5)} ms, p99 ${pct(lone, 0.99)} ms`);
       report(`openssl x509 -req, ${kind.label} CA, ${cores} processes at once`, opensslRate.toFixed(0), 'certs/s', 'reference', true);
       report(`API / openssl x509 -req, ${kind.label}`, (api.rps / opensslRate).toFixed(2), '×', 'reference', true);
       report(`openssl x509 -req CPU time a certificate (process start included), ${kind.label} CA`, opensslCpuPerCert.toFixed(2), 'ms', 'reference', true);

@@ -73,6 +73,9 @@ describe('issueFromCsr', () => {
     const cert = new x509.X509Certificate(issued.pem);
     expect(await cert.verify({ publicKey: ca.certificate, signatureOnly: true })).toBe(true);
     expect(Buffer.from(cert.rawData)).toEqual(issued.der);
+    // Every byte is what asn1-schema encodes for the certificate as read (the shells by asn1js, the SKI from a template).
+    expect(Buffer.from(AsnConvert.serialize(AsnConvert.parse(issued.der, Certificate)))).toEqual(issued.der);
+    expect(cert.getExtension(x509.SubjectKeyIdentifierExtension)!.keyId).toBe((await x509.SubjectKeyIdentifierExtension.create(await cert.publicKey.export())).keyId);
     // The issuer is the CA certificate's subject as encoded there (RFC 5280 §4.1.2.4, name chaining).
     const issuerDer = AsnConvert.serialize(AsnConvert.parse(cert.rawData, Certificate).tbsCertificate.issuer);
     const caSubjectDer = AsnConvert.serialize(AsnConvert.parse(ca.certificate.rawData, Certificate).tbsCertificate.subject);
@@ -162,6 +165,20 @@ describe('issueFromCsr', () => {
     const attempt = issueFromCsr({ csr: parseCsr(broken), template, ca: p256, request: { templateId: 't1', csr: broken }, now: Date.now(), publicUrl: 'https://pki.example' });
     await expect(attempt).rejects.toBeInstanceOf(IssueRefused);
     await expect(attempt).rejects.toMatchObject({ failureCode: 'CSR_SIGNATURE_INVALID' });
+  });
+
+  it('should answer an error, and no certificate, when the CA key cannot sign, the CSR having been checked first', async () => {
+    // A key store that opened the wrong kind of key (Ed25519 under an ECDSA CA): node:crypto refuses the digest.
+    const ed = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+    const broken = { ...p256, row: { id: 'ca-broken-key' }, key: ed.privateKey } as unknown as SigningCa;
+    const attempt = issueFromCsr({ csr: parseCsr(ecCsr), template, ca: broken, request: { templateId: 't1', csr: ecCsr }, now: Date.now(), publicUrl: 'https://pki.example' });
+    await expect(attempt).rejects.toThrow(/^The certificate could not be signed/);
+    await expect(attempt).rejects.not.toBeInstanceOf(IssueRefused);
+    // A CSR whose signature fails is still refused as such with that key: nothing is signed before the check holds.
+    const der = Buffer.from(parseCsr(ecCsr).rawData);
+    der.writeUInt8(der.readUInt8(der.length - 5) ^ 0x01, der.length - 5);
+    const bad = der.toString('base64');
+    await expect(issueFromCsr({ csr: parseCsr(bad), template, ca: broken, request: { templateId: 't1', csr: bad }, now: Date.now(), publicUrl: 'https://pki.example' })).rejects.toMatchObject({ failureCode: 'CSR_SIGNATURE_INVALID' });
   });
 
   it('should issue with an empty subject and a critical SAN when the template takes no subject field, the lint of the parts being the parsed certificate\'s', async () => {

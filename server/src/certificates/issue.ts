@@ -6,14 +6,14 @@
 import { createHash, KeyObject, sign as nodeSign } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AsnConvert, AsnParser, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
-import { fromBER, ObjectIdentifier, OctetString, RawData, Sequence, Set as AsnSet, Utf8String } from 'asn1js';
+import { BitString, Constructed, fromBER, type BaseBlock, Integer, ObjectIdentifier, OctetString, RawData, Sequence, Set as AsnSet, Utf8String } from 'asn1js';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { AlgorithmIdentifier, Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, id_ce_subjectKeyIdentifier, Name, OtherName, SubjectAlternativeName, SubjectKeyIdentifier, SubjectPublicKeyInfo, TBSCertificate, Validity, Version } from '@peculiar/asn1-x509';
+import { Certificate, Extension, Extensions, GeneralName, id_ce_subjectAltName, id_ce_subjectKeyIdentifier, OtherName, SubjectAlternativeName, SubjectKeyIdentifier, Validity } from '@peculiar/asn1-x509';
 import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAME_OID, ISSUABLE_SAN_TYPES, parseHardwareModuleName, parseOtherName, sanValueProblem, type KeyType, type LintFinding, type SanType, type SubmitCsrRequest } from '@tessera/domain';
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
-import { verifyCsrSignature } from './csr-verifier';
+import { verifyCsrAndSign, verifyCsrSignature, type SignatureCheck } from './csr-verifier';
 import { lintTarget } from './lint';
 
 /** PKCS#9 extensionRequest (RFC 2985 §5.4.2). */
@@ -344,20 +344,45 @@ const CSR_SIGNATURE_HASHES: Record<string, string> = {
 const signOffLoop = promisify(nodeSign) as (algorithm: string, data: Uint8Array, key: KeyObject) => Promise<Buffer>;
 
 /**
- * RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. ECDSA and
- * RSA PKCS#1 v1.5 signatures are checked by node:crypto in a worker thread (csr-verifier.ts) over the request's encoded
- * certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without its WebCrypto key
- * import and signature reformatting); the others by @peculiar/x509.
+ * The check of a CSR's signature node:crypto makes in a worker (csr-verifier.ts): ECDSA and RSA PKCS#1 v1.5 over the
+ * request's encoded certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without
+ * its WebCrypto key import and signature reformatting); null for the others (RSA-PSS, SHA-1, …: @peculiar/x509).
  */
-async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, { asn, spki }: CsrParts): Promise<boolean> {
+function workerCheckOf({ asn, spki }: CsrParts): SignatureCheck | null {
+  const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
+  const tbs = asn.certificationRequestInfoRaw;
+  if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return null;
+  return { hash, data: new Uint8Array(tbs), spki, signature: new Uint8Array(asn.signature) };
+}
+
+/** RFC 2986 §3: the signature over the request is the requester's proof of possession of the private key. */
+async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, parts: CsrParts): Promise<boolean> {
   try {
-    const hash = CSR_SIGNATURE_HASHES[asn.signatureAlgorithm.algorithm];
-    const tbs = asn.certificationRequestInfoRaw;
-    if (hash === undefined || asn.signatureAlgorithm.parameters || !tbs) return await csr.verify();
-    return await verifyCsrSignature(hash, new Uint8Array(tbs), spki, new Uint8Array(asn.signature));
+    const check = workerCheckOf(parts);
+    return check ? await verifyCsrSignature(check.hash, check.data, check.spki, check.signature) : await csr.verify();
   } catch {
     return false;
   }
+}
+
+/**
+ * The certificate's signature over `tbsDer`, made only once the CSR's signature holds (null when it does not): for
+ * the checks node:crypto makes, the check and the signature in one round trip to a worker; else the library's check,
+ * then node:crypto's sign on libuv's thread pool.
+ */
+async function signIfPossessed(csr: x509.Pkcs10CertificateRequest, parts: CsrParts, ca: CaTemplateParts, tbsDer: ArrayBuffer): Promise<Buffer | null> {
+  let check: SignatureCheck | null = null;
+  try {
+    check = workerCheckOf(parts);
+  } catch {
+    return null;
+  }
+  if (check) {
+    const answer = await verifyCsrAndSign(check, { hash: ca.hash, data: new Uint8Array(tbsDer), key: ca.key });
+    return answer.verified ? answer.signature : null;
+  }
+  if (!(await csrSignatureVerifies(csr, parts))) return null;
+  return signOffLoop(ca.hash, new Uint8Array(tbsDer), ca.key);
 }
 
 /** PEM of RFC 7468 §2 as @peculiar/x509's PemConverter writes it (64-character lines, LF), with node's base64. */
@@ -374,8 +399,8 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const { csr, template, ca, request } = options;
   const csrPartsOf = partsOf(csr);
   const { asn } = csrPartsOf;
-  const verified = csrSignatureVerifies(csr, csrPartsOf);
-  // The checks and the encoding below run while the signature is checked in a worker; a bad signature is still the
+  // The CSR's signature is checked with the certificate's signature, once the TBSCertificate is encoded (one round
+  // trip to a worker); a refusal of the checks below waits for the CSR's check, so that a bad signature is still the
   // answer before any other refusal.
   let publicKeyAlgorithm: KeyAlgorithm;
   let checks: { subject: string; sans: GeneralName[] };
@@ -388,7 +413,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
     if (subject === '' && sans.length === 0) throw new IssueRefused('SUBJECT_EMPTY', 'The certificate would have neither a subject nor a subjectAltName.');
     checks = { subject, sans };
   } catch (cause) {
-    if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+    if (!(await csrSignatureVerifies(csr, csrPartsOf))) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
     throw cause;
   }
   const { subject, sans } = checks;
@@ -398,7 +423,7 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const parts = await caTemplateParts(ca, template, options.publicUrl);
   // RFC 5280 §4.2.1.2 (1): the key identifier is the SHA-1 of the subjectPublicKey BIT STRING's value.
   const keyId = createHash('sha1').update(new Uint8Array(asn.certificationRequestInfo.subjectPKInfo.subjectPublicKey)).digest();
-  const skiDer = AsnConvert.serialize(new Extension({ extnID: id_ce_subjectKeyIdentifier, critical: false, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectKeyIdentifier(new Uint8Array(keyId)))) }));
+  const skiDer = skiExtensionDer(keyId);
   const extensionsDer: (ArrayBuffer | Uint8Array)[] = [parts.fixedDer.before, skiDer, parts.fixedDer.after];
   // RFC 5280 §4.2.1.6: critical when the subject is empty.
   const sanCritical = subject === '';
@@ -407,22 +432,26 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
   const serialNumber = randomSerial();
   const subjectName = new x509.Name(subject);
   // Per certificate only the serial, the validity, the subject, the SKI and the SAN are encoded; the rest is spliced.
-  const tbs = new TBSCertificate({
-    version: Version.v3,
-    serialNumber: new Uint8Array(Buffer.from(serialNumber, 'hex')).buffer,
-    signature: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm),
-    issuer: spliced<Name>(parts.issuer),
-    validity: spliced<Validity>(validityDer(parts, notBefore, notAfter)),
-    subject: spliced<Name>(subjectName.toArrayBuffer()),
-    subjectPublicKeyInfo: spliced<SubjectPublicKeyInfo>(csrPartsOf.spki),
-    extensions: new Extensions(extensionsDer.map((der) => spliced<Extension>(der))),
-  });
-  const tbsDer = AsnConvert.serialize(tbs);
-  // Nothing is signed before the proof of possession holds (the TBSCertificate was encoded while it was checked).
-  if (!(await verified)) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
-  const signature = await signOffLoop(parts.hash, new Uint8Array(tbsDer), parts.key);
-  const certificate = new Certificate({ tbsCertificate: spliced<TBSCertificate>(tbsDer), signatureAlgorithm: spliced<AlgorithmIdentifier>(parts.signatureAlgorithm), signatureValue: new Uint8Array(signature).buffer });
-  const der = Buffer.from(AsnConvert.serialize(certificate));
+  // RFC 5280 §4.1: TBSCertificate ::= SEQUENCE { version [0] EXPLICIT, serialNumber, signature, issuer, validity,
+  // subject, subjectPublicKeyInfo, extensions [3] EXPLICIT Extensions }, its shells encoded by asn1js (asn1-schema
+  // encodes the same blocks, after walking its schema; issue.test compares the two encodings byte for byte).
+  const tbsDer = new Sequence({
+    value: [
+      encoded(VERSION_V3_DER),
+      new Integer({ valueHex: new Uint8Array(Buffer.from(serialNumber, 'hex')) }),
+      encoded(parts.signatureAlgorithm),
+      encoded(parts.issuer),
+      encoded(validityDer(parts, notBefore, notAfter)),
+      encoded(subjectName.toArrayBuffer()),
+      encoded(csrPartsOf.spki),
+      new Constructed({ idBlock: { tagClass: CONTEXT_SPECIFIC, tagNumber: 3 }, value: [new Sequence({ value: extensionsDer.map(encoded) })] }),
+    ],
+  }).toBER(false);
+  // Nothing is signed before the proof of possession holds.
+  const signature = await signIfPossessed(csr, csrPartsOf, parts, tbsDer);
+  if (!signature) throw new IssueRefused('CSR_SIGNATURE_INVALID', 'The CSR signature does not verify (proof of possession failed).');
+  // RFC 5280 §4.1: Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }.
+  const der = Buffer.from(new Sequence({ value: [encoded(tbsDer), encoded(parts.signatureAlgorithm), new BitString({ valueHex: signature })] }).toBER(false));
   const fixed = [...parts.fixed.before, ...parts.fixed.after];
   // The lint reads the extension objects the fixed parts were encoded from, and the facts of the SKI and the SAN as
   // built (their objects only if a rule asks for one).
@@ -453,20 +482,6 @@ export async function issueFromCsr(options: { csr: x509.Pkcs10CertificateRequest
 }
 
 /**
- * DER already encoded by a library, placed as it is into an ASN.1 structure asn1-schema serialises (its convertible
- * shape: the serialiser writes what `toASN` answers).
- */
-class EncodedAsn {
-  constructor(private readonly der: ArrayBuffer | Uint8Array) {}
-  toASN(): EncodedBlock {
-    return new EncodedBlock({ data: this.der });
-  }
-  fromASN(): this {
-    throw new Error('EncodedAsn is write-only');
-  }
-}
-
-/**
  * asn1js's RawData (a block whose encoding is the bytes it holds) as a child of a constructed block: asn1js 3 encodes
  * children into the writer it passes, which RawData.toBER does not use.
  */
@@ -479,5 +494,23 @@ class EncodedBlock extends RawData {
   }
 }
 
-/** Library-encoded DER in the place of an asn1-schema value of type T. */
-const spliced = <T>(der: ArrayBuffer | Uint8Array): T => new EncodedAsn(der) as unknown as T;
+/** Library-encoded DER as a block of an asn1js structure (asn1js types a constructed block's children as BaseBlocks; it writes a RawData the same way). */
+const encoded = (der: ArrayBuffer | Uint8Array): BaseBlock => new EncodedBlock({ data: der }) as unknown as BaseBlock;
+
+/** asn1js's tag class of context-specific tags ([0], [3] of RFC 5280 §4.1). */
+const CONTEXT_SPECIFIC = 3;
+/** The version field of a TBSCertificate, `[0] EXPLICIT INTEGER 2` (v3), encoded once by asn1js. */
+const VERSION_V3_DER = new Constructed({ idBlock: { tagClass: CONTEXT_SPECIFIC, tagNumber: 0 }, value: [new Integer({ value: 2 })] }).toBER(false);
+
+/**
+ * The subjectKeyIdentifier extension (RFC 5280 §4.2.1.2) is the same but for its 20-byte key identifier (a SHA-1):
+ * asn1-schema encodes it once with a key identifier of zeros, and each certificate's copy carries its own identifier
+ * in those 20 bytes, the last of the encoding (Extension ::= SEQUENCE { extnID, extnValue OCTET STRING { OCTET STRING } }).
+ */
+const SKI_TEMPLATE: Uint8Array<ArrayBuffer> = new Uint8Array(AsnConvert.serialize(new Extension({ extnID: id_ce_subjectKeyIdentifier, critical: false, extnValue: new AsnOctetString(AsnConvert.serialize(new SubjectKeyIdentifier(new Uint8Array(20)))) })));
+function skiExtensionDer(keyId: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (keyId.byteLength !== 20) throw new Error('a key identifier is a SHA-1 (20 bytes)');
+  const der = SKI_TEMPLATE.slice();
+  der.set(keyId, der.byteLength - 20);
+  return der;
+}

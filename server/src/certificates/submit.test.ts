@@ -10,6 +10,23 @@ import { crypto, x509 } from '../pki/x509';
 import { databaseAuditWriter, type AuditWriter } from '../platform/audit';
 import { AuditFailedError } from '../platform/errors';
 
+/** CAs whose key the key store opens as a key that cannot sign with the CA's algorithm (an Ed25519 key under ECDSA). */
+const wrongKeyCas = new Set<string>();
+jest.mock('../pki/key-store', () => {
+  const actual = jest.requireActual<typeof import('../pki/key-store')>('../pki/key-store');
+  return {
+    ...actual,
+    softwareKeyStore: (box: Parameters<typeof actual.softwareKeyStore>[0]) => {
+      const store = actual.softwareKeyStore(box);
+      return {
+        ...store,
+        open: async (caId: string, sealed: string, keyAlgorithm: Parameters<typeof store.open>[2]) =>
+          wrongKeyCas.has(caId) ? ((await globalThis.crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair).privateKey : store.open(caId, sealed, keyAlgorithm),
+      };
+    },
+  };
+});
+
 const P = '/api2/PKI-v1';
 const SUBMIT = '/api2/Certificates-v1/SubmitDeviceCSR';
 
@@ -78,6 +95,21 @@ describe('SubmitDeviceCSR: template and CA in one read', () => {
     }
     expect(await counts()).toEqual(before);
     expect((await admin.post(SUBMIT, { templateId, csr: await csrPem('after.example.com') })).json().status).toBe('complete');
+  });
+
+  it('should answer an error and store nothing when the CA key cannot sign the certificate', async () => {
+    const brokenCaId = (await admin.post(`${P}/CertificateAuthority`, { friendlyName: 'Wrong key', keyAlgorithm: 'P-256' })).json().id;
+    const brokenTemplateId = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'wrong-key', class: 'DEVICE', caId: brokenCaId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId;
+    wrongKeyCas.add(brokenCaId);
+    try {
+      const before = { ...(await counts()), issueEvents: (await t.auditRows('certificate.issue')).length };
+      const res = await admin.post(SUBMIT, { templateId: brokenTemplateId, csr: await csrPem('unsigned.example.com') });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('BEGIN CERTIFICATE');
+      expect({ ...(await counts()), issueEvents: (await t.auditRows('certificate.issue')).length }).toEqual(before);
+    } finally {
+      wrongKeyCas.delete(brokenCaId);
+    }
   });
 });
 

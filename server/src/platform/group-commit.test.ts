@@ -52,4 +52,83 @@ describe('GroupCommit', () => {
     const broken = new GroupCommit<number, number>(database.db, async () => []);
     await expect(broken.submit(1)).rejects.toThrow('answered 0 results for 1 items');
   });
+
+  describe('announced items', () => {
+    const recorder = (options: { maxWaitMs?: number } = {}) => {
+      const seen: string[][] = [];
+      const committer = new GroupCommit<string, string>(database.db, async (_trx, items) => (seen.push([...items]), items.map((name) => `${name}!`)), options);
+      return { seen, committer };
+    };
+    const turns = async (n = 5) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    it('should write a lone announced item at once', async () => {
+      const { seen, committer } = recorder({ maxWaitMs: 5_000 });
+      const started = Date.now();
+      expect(await committer.announce().submit('lone')).toBe('lone!');
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(seen).toEqual([['lone']]);
+      expect(committer.stats).toMatchObject({ batches: 1, held: 0 });
+    });
+
+    it('should hold a transaction for the items announced before it and write them together', async () => {
+      const { seen, committer } = recorder({ maxWaitMs: 5_000 });
+      const [a, b, c] = [committer.announce(), committer.announce(), committer.announce()];
+      const first = a.submit('a');
+      await turns();
+      expect(seen).toEqual([]); // b and c are on their way
+      const second = b.submit('b');
+      await turns();
+      expect(seen).toEqual([]);
+      const third = c.submit('c');
+      expect(await Promise.all([first, second, third])).toEqual(['a!', 'b!', 'c!']);
+      expect(seen).toEqual([['a', 'b', 'c']]);
+      expect(committer.stats).toMatchObject({ batches: 1, held: 1, holdTimeouts: 0 });
+    });
+
+    it('should end the hold when an announced item is withdrawn, and not wait for items announced after the hold began', async () => {
+      const { seen, committer } = recorder({ maxWaitMs: 5_000 });
+      const [a, b, c] = [committer.announce(), committer.announce(), committer.announce()];
+      const started = Date.now();
+      const first = a.submit('a');
+      b.withdraw();
+      const late = committer.announce(); // after the hold began: not waited for
+      await turns();
+      expect(seen).toEqual([]); // c is still on its way
+      const third = c.submit('c');
+      expect(await Promise.all([first, third])).toEqual(['a!', 'c!']);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(seen).toEqual([['a', 'c']]);
+      b.withdraw(); // a second end of an announcement changes nothing
+      expect(await late.submit('late')).toBe('late!');
+      expect(seen).toEqual([['a', 'c'], ['late']]);
+    });
+
+    it('should hold no longer than maxWaitMs for an item that does not come, nor beyond maxBatch items', async () => {
+      const { seen, committer } = recorder({ maxWaitMs: 200 });
+      const [a, slow] = [committer.announce(), committer.announce()];
+      const started = Date.now();
+      expect(await a.submit('a')).toBe('a!');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      expect(committer.stats).toMatchObject({ held: 1, holdTimeouts: 1 });
+      // A late item is not waited for again: the next hold waits for its own companions only.
+      const [x, y] = [committer.announce(), committer.announce()];
+      const x1 = x.submit('x');
+      await turns();
+      const t1 = Date.now();
+      expect(await Promise.all([x1, y.submit('y')])).toEqual(['x!', 'y!']);
+      expect(Date.now() - t1).toBeLessThan(150);
+      expect(committer.stats).toMatchObject({ held: 2, holdTimeouts: 1 });
+      expect(await slow.submit('slow')).toBe('slow!');
+      expect(seen).toEqual([['a'], ['x', 'y'], ['slow']]);
+
+      const capped = new GroupCommit<number, number>(database.db, async (_trx, items) => [...items], { maxBatch: 2, maxWaitMs: 5_000 });
+      const announced = Array.from({ length: 3 }, () => capped.announce());
+      const t0 = Date.now();
+      expect(await Promise.all([announced[0]!.submit(0), announced[1]!.submit(1)])).toEqual([0, 1]);
+      expect(Date.now() - t0).toBeLessThan(1_000); // two items fill a batch: the third is not waited for
+      announced[2]!.withdraw();
+    });
+  });
 });
