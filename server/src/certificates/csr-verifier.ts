@@ -231,6 +231,15 @@ export async function verifyCsrAndSign(check: SignatureCheck, sign: SignRequest)
     }
   }
   if (!(await verifyOnThisThread(check))) return { verified: false };
+  return { verified: true, signature: await signBesideLoop(sign) };
+}
+
+/**
+ * Signs `sign.data` with node:crypto's callback `sign`, on libuv's thread pool beside the event loop: for a CSR whose
+ * signature another check proved (the algorithms node:crypto does not check here), and where no worker runs.
+ * @throws Error when the signature cannot be made (the key and the digest do not fit).
+ */
+export async function signBesideLoop(sign: SignRequest): Promise<Buffer> {
   let signature: Buffer;
   try {
     signature = await signOnPool(sign.hash, sign.data, sign.key);
@@ -238,5 +247,5 @@ export async function verifyCsrAndSign(check: SignatureCheck, sign: SignRequest)
     throw new SigningFailed(error instanceof Error ? error.message : String(error));
   }
   signerStats.onPool += 1;
-  return { verified: true, signature };
+  return signature;
 }

@@ -3,8 +3,7 @@
  * template allows, the subject and SANs the template honours, and the extensions of RFC 5280 §4.2 with
  * the CA's CRL distribution point and AIA (OCSP, caIssuers).
  */
-import { createHash, KeyObject, sign as nodeSign } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, KeyObject } from 'node:crypto';
 import { AsnConvert, AsnParser, OctetString as AsnOctetString } from '@peculiar/asn1-schema';
 import { BitString, Constructed, fromBER, type BaseBlock, Integer, ObjectIdentifier, OctetString, RawData, Sequence, Set as AsnSet, Utf8String } from 'asn1js';
 import { CertificationRequest } from '@peculiar/asn1-csr';
@@ -13,7 +12,7 @@ import { addValidity, DNS_NAME_PATTERN, EXTENDED_KEY_USAGES, HARDWARE_MODULE_NAM
 import { caPublicUrls, type SigningCa } from '../pki/ca.service';
 import type { StoredTemplate } from '../pki/templates.service';
 import { randomSerial, x509 } from '../pki/pki.service';
-import { verifyCsrAndSign, verifyCsrSignature, type SignatureCheck } from './csr-verifier';
+import { signBesideLoop, verifyCsrAndSign, verifyCsrSignature, type SignatureCheck } from './csr-verifier';
 import { lintTarget } from './lint';
 
 /** PKCS#9 extensionRequest (RFC 2985 §5.4.2). */
@@ -340,9 +339,6 @@ const CSR_SIGNATURE_HASHES: Record<string, string> = {
   '1.2.840.113549.1.1.13': 'sha512',
 };
 
-/** node:crypto's sign in its callback form: the signature is computed on libuv's thread pool, beside the event loop. */
-const signOffLoop = promisify(nodeSign) as (algorithm: string, data: Uint8Array, key: KeyObject) => Promise<Buffer>;
-
 /**
  * The check of a CSR's signature node:crypto makes in a worker (csr-verifier.ts): ECDSA and RSA PKCS#1 v1.5 over the
  * request's encoded certificationRequestInfo with its encoded subjectPKInfo (the same check as the library's, without
@@ -368,7 +364,7 @@ async function csrSignatureVerifies(csr: x509.Pkcs10CertificateRequest, parts: C
 /**
  * The certificate's signature over `tbsDer`, made only once the CSR's signature holds (null when it does not): for
  * the checks node:crypto makes, the check and the signature in one round trip to a worker; else the library's check,
- * then node:crypto's sign on libuv's thread pool.
+ * then node:crypto's sign on libuv's thread pool (csr-verifier's signBesideLoop).
  */
 async function signIfPossessed(csr: x509.Pkcs10CertificateRequest, parts: CsrParts, ca: CaTemplateParts, tbsDer: ArrayBuffer): Promise<Buffer | null> {
   let check: SignatureCheck | null = null;
@@ -382,7 +378,7 @@ async function signIfPossessed(csr: x509.Pkcs10CertificateRequest, parts: CsrPar
     return answer.verified ? answer.signature : null;
   }
   if (!(await csrSignatureVerifies(csr, parts))) return null;
-  return signOffLoop(ca.hash, new Uint8Array(tbsDer), ca.key);
+  return signBesideLoop({ hash: ca.hash, data: new Uint8Array(tbsDer), key: ca.key });
 }
 
 /** PEM of RFC 7468 §2 as @peculiar/x509's PemConverter writes it (64-character lines, LF), with node's base64. */

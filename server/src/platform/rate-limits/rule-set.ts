@@ -2,7 +2,7 @@
  * The compiled rules (issue 14): rules grouped by layer and stage in evaluation order, each group's rules
  * in precedence order (domain's `compareRuleSpecificity`), and per request the candidates of each group
  * that match its method and path. Which candidate wins depends on the caller's tenant and user, known
- * only once the session is read: the Redis script picks it in the same round trip (redis-store.ts).
+ * only once the session is read: the Redis script picks it in the same round trip (stores.ts).
  */
 import { createHash } from 'node:crypto';
 import {
