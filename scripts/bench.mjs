@@ -5,7 +5,8 @@
 //
 // Figures (issue 3):
 //  - check-session requests per second against a bare Fastify route (goal: at least half), the two alternating
-//    in rounds under the same load generator (BENCH_LOAD_WORKERS threads, default 2), with each server's CPU
+//    in rounds under the same load generator (BENCH_LOAD_WORKERS threads, default 2) at each concurrency level of
+//    BENCH_CHECK_CONNECTIONS (default 16 and 64), each route's capacity being its best level; with each server's CPU
 //    time per request and the load average beside them (BENCH_CHECK_ONLY=1 stops the platform group there);
 //  - sign-ins per second against the raw rate of the password KDF at the same settings (goal ≥ 90%);
 //  - /login: bytes of JavaScript, gzip (goal ≤ 200 KB) and ms until the sign-in form is usable in
@@ -42,6 +43,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLOCK_TICKS = 100;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/** The check-session figure's concurrency levels (BENCH_CHECK_CONNECTIONS, comma-separated): each route's capacity is its best. */
+const CHECK_LEVELS = (process.env.BENCH_CHECK_CONNECTIONS ?? `${CONNECTIONS},${CONNECTIONS * 4}`).split(',').map(Number);
 /** The server's KDF settings (server/src/platform/password.ts): argon2id, m = 19 MiB, t = 2, p = 1. */
 const KDF = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const ADMIN = { tenantName: 'Bench', username: 'bench-admin', password: 'bench-Password-123456', emailAddress: 'bench@example.test' };
@@ -236,10 +239,11 @@ async function main() {
     );
     console.log(`     server database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.BENCH_REDIS_URL ? ', Redis' : ''}`);
     // The bare route, and a route doing nothing but the KDF verify: the ceiling of any sign-in over HTTP here.
+    // BENCH_BARE_DELAY_MS: the bare route answers after that timer (an experiment: a route bound by its latency alone).
     const { hash } = await import('@node-rs/argon2');
     const kdfHash = await hash(ADMIN.password, KDF);
     children.push(
-      start(['-e', `const {verify}=require('@node-rs/argon2');const f=require('fastify')({logger:false});f.post('/check',async()=>({remainingSeconds:900,expiresAt:new Date().toISOString(),absoluteExpiresAt:new Date().toISOString()}));f.post('/kdf',async(r)=>({ok:await verify(process.env.KDF_HASH,r.body.password)}));f.listen({port:${barePort},host:'127.0.0.1'})`], { KDF_HASH: kdfHash }),
+      start(['-e', `const {verify}=require('@node-rs/argon2');const f=require('fastify')({logger:false});const d=Number(process.env.BARE_DELAY_MS||0);const a=()=>({remainingSeconds:900,expiresAt:new Date().toISOString(),absoluteExpiresAt:new Date().toISOString()});f.post('/check',d>0?()=>new Promise((r)=>setTimeout(()=>r(a()),d)):async()=>a());f.post('/kdf',async(r)=>({ok:await verify(process.env.KDF_HASH,r.body.password)}));f.listen({port:${barePort},host:'127.0.0.1'})`], { KDF_HASH: kdfHash, BARE_DELAY_MS: process.env.BENCH_BARE_DELAY_MS ?? '0' }),
     );
     await waitFor(`${base}/api2/IDM-v1/BootstrapStatus`);
     await waitFor(`http://127.0.0.1:${barePort}/`);
@@ -271,50 +275,67 @@ async function main() {
     // minute to the next on these VMs) hits both alike; the figures are the means. Beside the rates, each
     // server's own CPU time per request (from /proc) and the generator's CPU share: the server costs the
     // ratio should compare, and whether the generator kept up.
+    // The figure compares capacities: each route at every level of CHECK_LEVELS (BENCH_CHECK_CONNECTIONS, default
+    // 16 and 64 connections), and each route's best level. At a level too low for it a route is bound by its
+    // latency, not by the machine: a bare route that answers after a 0.3 ms timer, doing nothing more, falls to
+    // the rate and the generator's CPU per request of a check-session at 16 connections (docs/bench.md, session 12).
     const [serverPid, barePid] = [children[0].pid, children[1].pid];
-    const sides = { check: { rates: [], cpu: 0, done: 0 }, bare: { rates: [], cpu: 0, done: 0 } };
     const cores = os.cpus().length;
-    const clientCpu = { check: 0, bare: 0 };
-    const wall = { check: 0, bare: 0 };
     const loadBefore = os.loadavg()[0];
     // Scale mode: Redis runs the rate-limit script of every check-session on the same 2 cores. BENCH_REDIS_PID (the
     // redis-server's pid, e.g. from scripts/test-services.mjs) adds its CPU time per check-session to the report.
     const redisPid = process.env.BENCH_REDIS_PID ? Number(process.env.BENCH_REDIS_PID) : null;
-    let redisCpu = 0;
-    const round = async (name, origin, request, pid) => {
-      const redis0 = redisPid !== null && name === 'check' ? processCpuMicros(redisPid) : null;
+    const levels = CHECK_LEVELS.map((connections) => ({
+      connections,
+      check: { rates: [], cpu: 0, done: 0, client: 0, wall: 0, redis: 0 },
+      bare: { rates: [], cpu: 0, done: 0, client: 0, wall: 0, redis: 0 },
+    }));
+    const round = async (side, origin, request, pid, connections) => {
+      const redis0 = redisPid !== null && origin === base ? processCpuMicros(redisPid) : null;
       const cpu0 = processCpuMicros(pid);
       const client0 = process.cpuUsage();
       const t0 = performance.now();
-      const r = await loadInWorkers(origin, request, { durationMs: DURATION_MS / 4 });
-      wall[name] += (performance.now() - t0) * 1000;
+      const r = await loadInWorkers(origin, request, { connections, durationMs: DURATION_MS / 4 });
+      side.wall += (performance.now() - t0) * 1000;
       const client = process.cpuUsage(client0);
-      clientCpu[name] += client.user + client.system;
+      side.client += client.user + client.system;
       const cpu1 = processCpuMicros(pid);
-      sides[name].rates.push(r.rps);
-      if (cpu0 !== null && cpu1 !== null) sides[name].cpu += cpu1 - cpu0;
+      side.rates.push(r.rps);
+      if (cpu0 !== null && cpu1 !== null) side.cpu += cpu1 - cpu0;
       const redis1 = redis0 !== null ? processCpuMicros(redisPid) : null;
-      if (redis0 !== null && redis1 !== null) redisCpu += redis1 - redis0;
-      sides[name].done += r.done;
+      if (redis0 !== null && redis1 !== null) side.redis += redis1 - redis0;
+      side.done += r.done;
     };
     for (let i = 0; i < 4; i += 1) {
-      await round('check', base, checkReq, serverPid);
-      await round('bare', bareOrigin, bareReq, barePid);
+      for (const level of levels) {
+        await round(level.check, base, checkReq, serverPid, level.connections);
+        await round(level.bare, bareOrigin, bareReq, barePid, level.connections);
+      }
     }
     const average = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const check = { rps: average(sides.check.rates) };
-    const bare = { rps: average(sides.bare.rates) };
-    const ratio = check.rps / bare.rps;
-    console.log(`     load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${cores} cores); generator: ${LOAD_WORKERS} thread(s), ${CONNECTIONS} connections`);
-    report('check-session', Math.round(check.rps), 'req/s', '≥ half of the bare route', ratio >= 0.5);
-    report('bare Fastify route', Math.round(bare.rps), 'req/s', 'reference', true);
-    report('check-session / bare route', ratio.toFixed(2), '×', '≥ 0.50', ratio >= 0.5);
-    for (const name of ['check', 'bare']) {
-      const label = name === 'check' ? 'check-session' : 'bare route';
-      const busy = (sides[name].cpu / wall[name]) * 100;
-      report(`${label}: server CPU per request`, (sides[name].cpu / sides[name].done).toFixed(1), 'µs', `reference (server busy ${busy.toFixed(0)}% of one core, generator ${((clientCpu[name] / wall[name]) * 100).toFixed(0)}%)`, true);
+    console.log(`     load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after (${cores} cores); generator: ${LOAD_WORKERS} thread(s)`);
+    for (const level of levels) {
+      for (const name of ['check', 'bare']) {
+        const side = level[name];
+        side.rps = average(side.rates);
+        const label = name === 'check' ? 'check-session' : 'bare route';
+        const busy = (side.cpu / side.wall) * 100;
+        const redis = name === 'check' && redisPid !== null ? `, Redis ${(side.redis / side.done).toFixed(1)} µs a request` : '';
+        console.log(
+          `     ${level.connections} connections, ${label}: ${Math.round(side.rps)} req/s; server CPU ${(side.cpu / side.done).toFixed(1)} µs a request (busy ${busy.toFixed(0)}% of one core), generator ${((side.client / side.wall) * 100).toFixed(0)}%${redis}`,
+        );
+      }
+      console.log(`     ${level.connections} connections: check-session / bare route ${(level.check.rps / level.bare.rps).toFixed(2)}×`);
     }
-    if (redisPid !== null) report('check-session: Redis CPU per request', (redisCpu / sides.check.done).toFixed(1), 'µs', 'reference (redis-server, BENCH_REDIS_PID)', true);
+    const best = (name) => levels.reduce((a, b) => (b[name].rps > a[name].rps ? b : a));
+    const [check, bare] = [best('check'), best('bare')];
+    const ratio = check.check.rps / bare.bare.rps;
+    report(`check-session (best of ${CHECK_LEVELS.join(', ')} connections: ${check.connections})`, Math.round(check.check.rps), 'req/s', '≥ half of the bare route', ratio >= 0.5);
+    report(`bare Fastify route (best of ${CHECK_LEVELS.join(', ')} connections: ${bare.connections})`, Math.round(bare.bare.rps), 'req/s', 'reference', true);
+    report('check-session / bare route, each at its best level', ratio.toFixed(2), '×', '≥ 0.50', ratio >= 0.5);
+    report('check-session: server CPU per request', (check.check.cpu / check.check.done).toFixed(1), 'µs', `reference (${check.connections} connections)`, true);
+    report('bare route: server CPU per request', (bare.bare.cpu / bare.bare.done).toFixed(1), 'µs', `reference (${bare.connections} connections)`, true);
+    if (redisPid !== null) report('check-session: Redis CPU per request', (check.check.redis / check.check.done).toFixed(1), 'µs', `reference (redis-server, BENCH_REDIS_PID; ${check.connections} connections)`, true);
     if (process.env.BENCH_CHECK_ONLY === '1') return;
 
     // 2. sign-ins per second against the raw KDF rate at the same settings and concurrency. Steady state:
