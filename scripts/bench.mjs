@@ -47,6 +47,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const CHECK_LEVELS = (process.env.BENCH_CHECK_CONNECTIONS ?? `${CONNECTIONS},${CONNECTIONS * 4}`).split(',').map(Number);
 /** The issuance figure's concurrency levels (BENCH_PKI_CONNECTIONS, comma-separated): the API's capacity is its best. */
 const PKI_LEVELS = (process.env.BENCH_PKI_CONNECTIONS ?? `${CONNECTIONS},${CONNECTIONS * 16}`).split(',').map(Number);
+/** The item of `items` with the highest `rate` (a figure taken at several concurrency levels: its capacity). */
+const highest = (items, rate) => items.reduce((a, b) => (rate(b) > rate(a) ? b : a));
 /** The server's KDF settings (server/src/platform/password.ts): argon2id, m = 19 MiB, t = 2, p = 1. */
 const KDF = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const ADMIN = { tenantName: 'Bench', username: 'bench-admin', password: 'bench-Password-123456', emailAddress: 'bench@example.test' };
@@ -290,10 +292,10 @@ async function main() {
     const levels = CHECK_LEVELS.map((connections) => ({
       connections,
       check: { rates: [], cpu: 0, done: 0, client: 0, wall: 0, redis: 0 },
-      bare: { rates: [], cpu: 0, done: 0, client: 0, wall: 0, redis: 0 },
+      bare: { rates: [], cpu: 0, done: 0, client: 0, wall: 0 },
     }));
     const round = async (side, origin, request, pid, connections) => {
-      const redis0 = redisPid !== null && origin === base ? processCpuMicros(redisPid) : null;
+      const redis0 = redisPid !== null && 'redis' in side ? processCpuMicros(redisPid) : null;
       const cpu0 = processCpuMicros(pid);
       const client0 = process.cpuUsage();
       const t0 = performance.now();
@@ -329,8 +331,7 @@ async function main() {
       }
       console.log(`     ${level.connections} connections: check-session / bare route ${(level.check.rps / level.bare.rps).toFixed(2)}×`);
     }
-    const best = (name) => levels.reduce((a, b) => (b[name].rps > a[name].rps ? b : a));
-    const [check, bare] = [best('check'), best('bare')];
+    const [check, bare] = [highest(levels, (l) => l.check.rps), highest(levels, (l) => l.bare.rps)];
     const ratio = check.check.rps / bare.bare.rps;
     report(`check-session (best of ${CHECK_LEVELS.join(', ')} connections: ${check.connections})`, Math.round(check.check.rps), 'req/s', '≥ half of the bare route', ratio >= 0.5);
     report(`bare Fastify route (best of ${CHECK_LEVELS.join(', ')} connections: ${bare.connections})`, Math.round(bare.bare.rps), 'req/s', 'reference', true);
@@ -872,8 +873,8 @@ async function pkiFigures() {
         runs.push({ connections, rps: api.rps, cpuPerCert, shares, latencies });
         stored = after;
       }
-      const api = runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-      const cpuPerCert = api.cpuPerCert;
+      const api = highest(runs, (r) => r.rps);
+      const { cpuPerCert } = api;
 
       // openssl x509 -req with a CA key of the same type, the same CSR, as many processes at once as there are cores.
       openssl('req', '-x509', '-new', '-newkey', ...kind.newkey, '-nodes', '-keyout', `${name}-ca.key`, '-subj', `/CN=OpenSSL ${kind.label}`, '-days', '365', '-out', `${name}-ca.pem`);

@@ -37,11 +37,8 @@ async function acmeServer(http01Port: number): Promise<{ t: TestContext; directo
   const templateId = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'acme-tls', class: 'DEVICE', caId, keyTypes: ['EC_NIST', 'RSA'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId;
   expect((await admin.post(`${P}/AllowedDomain`, { domain: '*.acme.localhost' })).statusCode).toBe(201);
   expect((await admin.put(`${P}/AcmeConfiguration`, { templateId, enabled: true })).statusCode).toBe(200);
-  // A port of its own: a port 0 listen could be handed the http-01 port that freePort has just released (it was, once,
-  // and certbot then found its port taken by this server).
-  let listenPort = await freePort();
-  while (listenPort === http01Port) listenPort = await freePort();
-  await t.app.listen({ port: listenPort, host: '127.0.0.1' });
+  // Never the http-01 port, which nothing holds until the client binds it.
+  await t.app.listen({ port: await freePort(http01Port), host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   return { t, directory: `http://127.0.0.1:${port}/pki/acme/${templateId}/directory` };
 }

@@ -193,7 +193,8 @@ describe('ACME client: a validation the server cannot complete', () => {
 
   it('should fail the validation step with the server’s reason, stop there, stop serving the http-01 answer, and end an interrupted run', async () => {
     // The ACME server validates http-01 on a port where nothing listens (not where Tessera answers).
-    t = await build({ config: { acmeHttp01Port: await freePort() } });
+    const http01Port = await freePort();
+    t = await build({ config: { acmeHttp01Port: http01Port } });
     await t.bootstrap();
     const admin = t.client();
     await admin.login('admin', TEST_PASSWORD);
@@ -201,7 +202,8 @@ describe('ACME client: a validation the server cannot complete', () => {
     const templateId = (await admin.post(`${P}/CertificateTemplate`, { templateName: 'acme-tls', class: 'DEVICE', caId, keyTypes: ['EC_NIST'], validityPeriod: 30, validityPeriodUnits: 'DAYS', certificateSans: [{ sanField: 'DNS' }] })).json().templateId;
     await admin.post(`${P}/AllowedDomain`, { domain: 'www.acme.localhost' });
     await admin.put(`${P}/AcmeConfiguration`, { templateId, enabled: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Never the http-01 port, where nothing may listen.
+    await t.app.listen({ port: await freePort(http01Port), host: '127.0.0.1' });
     const directoryUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/pki/acme/${templateId}/directory`;
     const runId = (await admin.post(`${C}/AcmeClientOrder`, { directoryUrl, domain: 'www.acme.localhost' })).json().runId;
     await acmeClientRunsSettled();

@@ -25,8 +25,18 @@ export function findBinary(name: string, dirs: string[] = (process.env.PATH ?? '
   return null;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/**
+ * A free TCP port on 127.0.0.1, none of `except`: a port handed out earlier and not yet bound is free again, and the
+ * kernel may give it to the next listen on port 0 (an ACME server was once given the http-01 port of its own test).
+ */
+export async function freePort(...except: number[]): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!except.includes(port)) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on('error', reject);
