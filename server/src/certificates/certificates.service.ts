@@ -27,7 +27,7 @@ import type { PkiDeps } from '../pki/pki.service';
 import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
 import { randomUUID } from 'node:crypto';
-import DataLoader from 'dataloader';
+import { batchedReader, type BatchedReader } from '../platform/batched-reads';
 import type { Db, DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
@@ -105,7 +105,9 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
   // The certificates and the requests in one statement (a data-modifying WITH: the requests' foreign keys are checked
   // at its end, when the certificates are there), one round trip fewer to the database a batch.
   const into = certificates.length > 0 ? trx.with('issued', (db) => db.insertInto('certificates').values(certificates)) : trx;
-  await into
+  // The rows and their audit events sent together: the transaction's statements do not wait for each other's answers
+  // (a failure of either fails the transaction, which then stores nothing).
+  const rows = into
     .insertInto('certificate_requests')
     .values(
       items.map((item, i) => ({
@@ -123,7 +125,7 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
       })),
     )
     .execute();
-  await writeAuditEvents(
+  const audited = writeAuditEvents(
     deps.audit,
     trx,
     items.flatMap((item, i): AuditEventInput[] => [
@@ -131,6 +133,7 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
       ...(item.issued ? [{ ...item.actor, tenantId: item.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateIds[i], detail: { serialNumber: item.issued.serialNumber, caId: item.caId, subject: item.issued.subject } }] : []),
     ]),
   );
+  await Promise.all([rows, audited]);
   return items.map((item, i): CertificateRequestResult => {
     if (item.failure) return { requestId: requestIds[i]!, status: 'failed', failureCode: item.failure.failureCode, message: item.failure.message };
     if (!item.issued) return { requestId: requestIds[i]!, status: 'pending' };
@@ -139,13 +142,13 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
 }
 
 /**
- * The template-and-CA reads of the submissions of one turn of the event loop, as one statement (DataLoader at
- * setImmediate; nothing cached between turns, so an edited template or CA counts at the next request).
+ * The template-and-CA reads of concurrent submissions, as one statement (platform/batched-reads: one batch in flight,
+ * nothing cached, so an edited template or CA counts at the next request).
  */
-const issueReads = new WeakMap<Db, DataLoader<{ tenantId: string; templateId: string }, TemplateAndCa | null>>();
-function issueReadLoader(db: Db): DataLoader<{ tenantId: string; templateId: string }, TemplateAndCa | null> {
+const issueReads = new WeakMap<Db, BatchedReader<{ tenantId: string; templateId: string }, TemplateAndCa | null>>();
+function issueReadLoader(db: Db): BatchedReader<{ tenantId: string; templateId: string }, TemplateAndCa | null> {
   let loader = issueReads.get(db);
-  if (!loader) issueReads.set(db, (loader = new DataLoader((keys) => templatesAndCasForIssue(db, keys), { cache: false, maxBatchSize: 64, batchScheduleFn: (callback) => setImmediate(callback) })));
+  if (!loader) issueReads.set(db, (loader = batchedReader((keys) => templatesAndCasForIssue(db, keys), { keyOf: (k) => `${k.tenantId}/${k.templateId}` })));
   return loader;
 }
 

@@ -11,8 +11,8 @@
  */
 import { ALL_PERMISSIONS, effectivePermissions as domainEffectivePermissions } from '@tessera/domain';
 import { sql } from 'kysely';
-import DataLoader from 'dataloader';
 import type { Db, DbOrTrx } from '../db/database';
+import { batchedReader, type BatchedReader } from './batched-reads';
 
 /** A role as far as access goes. */
 export interface AccessRole {
@@ -150,20 +150,12 @@ export async function loadAccesses(db: DbOrTrx, keys: readonly { userId: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * loadAccess for the requests of one moment: the reads that concurrent requests ask for in the same turn of the
- * event loop go to the database as one statement (DataLoader, scheduled at setImmediate; nothing is cached between
- * turns, so a changed role or a disabled user counts at the next request as with loadAccess).
+ * loadAccess for concurrent requests: their reads go to the database as one statement (platform/batched-reads: one
+ * batch in flight; nothing is cached, so a changed role or a disabled user counts at the next request as with loadAccess).
  */
 export function loadAccessBatched(db: Db, userId: string, tenantId: string): Promise<UserAccess | null> {
-  let loader = accessLoaders.get(db);
-  if (!loader) {
-    loader = new DataLoader<{ userId: string; tenantId: string }, UserAccess | null, string>((keys) => loadAccesses(db, keys), {
-      cache: false,
-      maxBatchSize: 64,
-      batchScheduleFn: (callback) => setImmediate(callback),
-    });
-    accessLoaders.set(db, loader);
-  }
-  return loader.load({ userId, tenantId });
+  let reader = accessReaders.get(db);
+  if (!reader) accessReaders.set(db, (reader = batchedReader((keys: readonly { userId: string; tenantId: string }[]) => loadAccesses(db, keys), { keyOf: (k) => `${k.userId}/${k.tenantId}` })));
+  return reader.load({ userId, tenantId });
 }
-const accessLoaders = new WeakMap<Db, DataLoader<{ userId: string; tenantId: string }, UserAccess | null, string>>();
+const accessReaders = new WeakMap<Db, BatchedReader<{ userId: string; tenantId: string }, UserAccess | null>>();

@@ -1,0 +1,75 @@
+/**
+ * Reads of concurrent requests batched into one statement, one batch in flight at a time (the hot paths'
+ * per-request reads: a user's access, an issuance's template and CA).
+ *
+ * A batch is dispatched at setImmediate, once the reader's previous batch has answered; the reads asked for
+ * meanwhile join it. Under load the reads then wait for a database that is busy anyway (embedded PGlite has one
+ * connection, held by the write transactions of group commit) as one statement rather than as a queue of small
+ * ones, each holding the connection for a round trip through the event loop. A lone read waits for nothing more
+ * than the turn. Nothing is cached: each read is answered by a statement sent after it was asked for, so a change
+ * committed before a request counts for it. Keys asked for twice in a batch are read once.
+ */
+import DataLoader from 'dataloader';
+
+/** Options of {@link batchedReader}. */
+export interface BatchedReaderOptions<K> {
+  /** The most keys (duplicates included) a batch carries (default 256). */
+  maxBatchSize?: number;
+  /** The key's identity (default: the key itself, for strings). */
+  keyOf?: (key: K) => string;
+}
+
+/** A reader: `load(key)` answers the value of `key`, read with the keys of the same moment. */
+export interface BatchedReader<K, V> {
+  load(key: K): Promise<V>;
+  /** Batches dispatched and keys asked for in them (for tests and figures). */
+  readonly stats: { batches: number; keys: number };
+}
+
+/** A reader over `read`, which answers one value per distinct key, in order. */
+export function batchedReader<K, V>(read: (keys: readonly K[]) => Promise<V[]>, options: BatchedReaderOptions<K> = {}): BatchedReader<K, V> {
+  const keyOf = options.keyOf ?? ((key: K) => key as unknown as string);
+  const maxBatchSize = Math.max(1, options.maxBatchSize ?? 256);
+  const stats = { batches: 0, keys: 0 };
+  // The batches waiting for their turn (their dispatch functions), and whether one is being read (or is about to be).
+  const waiting: (() => void)[] = [];
+  let busy = false;
+  let called = false;
+  const next = (): void => {
+    const dispatch = waiting.shift();
+    busy = dispatch !== undefined;
+    if (!dispatch) return;
+    setImmediate(() => {
+      called = false;
+      dispatch(); // calls the batch function at once, whose end calls next()
+      if (!called) next();
+    });
+  };
+  const loader = new DataLoader<K, V, string>(
+    async (keys) => {
+      called = true;
+      try {
+        stats.batches += 1;
+        stats.keys += keys.length;
+        const distinct = new Map<string, K>();
+        for (const key of keys) if (!distinct.has(keyOf(key))) distinct.set(keyOf(key), key);
+        const unique = [...distinct.values()];
+        const values = await read(unique);
+        if (values.length !== unique.length) throw new Error(`batchedReader: the read answered ${values.length} values for ${unique.length} keys`);
+        const byKey = new Map(unique.map((key, i) => [keyOf(key), values[i] as V]));
+        return keys.map((key) => byKey.get(keyOf(key)) as V);
+      } finally {
+        next();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize,
+      batchScheduleFn: (dispatch) => {
+        waiting.push(dispatch);
+        if (!busy) next();
+      },
+    },
+  );
+  return { load: (key) => loader.load(key), stats };
+}
