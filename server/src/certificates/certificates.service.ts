@@ -148,7 +148,7 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
 const issueReads = new WeakMap<Db, BatchedReader<{ tenantId: string; templateId: string }, TemplateAndCa | null>>();
 function issueReadLoader(db: Db): BatchedReader<{ tenantId: string; templateId: string }, TemplateAndCa | null> {
   let loader = issueReads.get(db);
-  if (!loader) issueReads.set(db, (loader = batchedReader((keys) => templatesAndCasForIssue(db, keys), { keyOf: (k) => `${k.tenantId}/${k.templateId}` })));
+  if (!loader) issueReads.set(db, (loader = batchedReader((keys: readonly { tenantId: string; templateId: string }[]) => templatesAndCasForIssue(db, keys))));
   return loader;
 }
 

@@ -155,7 +155,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function loadAccessBatched(db: Db, userId: string, tenantId: string): Promise<UserAccess | null> {
   let reader = accessReaders.get(db);
-  if (!reader) accessReaders.set(db, (reader = batchedReader((keys: readonly { userId: string; tenantId: string }[]) => loadAccesses(db, keys), { keyOf: (k) => `${k.userId}/${k.tenantId}` })));
+  if (!reader) accessReaders.set(db, (reader = batchedReader((keys: readonly { userId: string; tenantId: string }[]) => loadAccesses(db, keys))));
   return reader.load({ userId, tenantId });
 }
 const accessReaders = new WeakMap<Db, BatchedReader<{ userId: string; tenantId: string }, UserAccess | null>>();

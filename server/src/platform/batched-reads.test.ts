@@ -54,7 +54,7 @@ describe('batchedReader', () => {
 
   it('should read a key asked for twice in a batch once and answer both', async () => {
     const { read, calls, answers } = manualRead();
-    const reader = batchedReader((keys: readonly { id: string }[]) => read(keys.map((k) => k.id)), { keyOf: (k) => k.id });
+    const reader = batchedReader((keys: readonly { id: string }[]) => read(keys.map((k) => k.id)));
     const both = Promise.all([reader.load({ id: 'x' }), reader.load({ id: 'y' }), reader.load({ id: 'x' })]);
     await turn();
     expect(calls).toEqual([['x', 'y']]);
@@ -62,7 +62,7 @@ describe('batchedReader', () => {
     await expect(both).resolves.toEqual(['value of x', 'value of y', 'value of x']);
   });
 
-  it('should split a batch at maxBatchSize distinct keys', async () => {
+  it('should split a batch at maxBatchSize keys', async () => {
     const { read, calls, answers } = manualRead();
     const reader = batchedReader(read, { maxBatchSize: 2 });
     const all = Promise.all(['a', 'b', 'c'].map((k) => reader.load(k)));

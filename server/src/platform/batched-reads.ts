@@ -15,7 +15,7 @@ import DataLoader from 'dataloader';
 export interface BatchedReaderOptions<K> {
   /** The most keys (duplicates included) a batch carries (default 256). */
   maxBatchSize?: number;
-  /** The key's identity (default: the key itself, for strings). */
+  /** The key's identity (default: a string key itself, else its JSON: keys made at one place, in one shape). */
   keyOf?: (key: K) => string;
 }
 
@@ -28,7 +28,7 @@ export interface BatchedReader<K, V> {
 
 /** A reader over `read`, which answers one value per distinct key, in order. */
 export function batchedReader<K, V>(read: (keys: readonly K[]) => Promise<V[]>, options: BatchedReaderOptions<K> = {}): BatchedReader<K, V> {
-  const keyOf = options.keyOf ?? ((key: K) => key as unknown as string);
+  const keyOf = options.keyOf ?? ((key: K) => (typeof key === 'string' ? key : JSON.stringify(key)));
   const maxBatchSize = Math.max(1, options.maxBatchSize ?? 256);
   const stats = { batches: 0, keys: 0 };
   // The batches waiting for their turn (their dispatch functions), and whether one is being read (or is about to be).
@@ -51,13 +51,15 @@ export function batchedReader<K, V>(read: (keys: readonly K[]) => Promise<V[]>, 
       try {
         stats.batches += 1;
         stats.keys += keys.length;
+        const ids = keys.map(keyOf);
         const distinct = new Map<string, K>();
-        for (const key of keys) if (!distinct.has(keyOf(key))) distinct.set(keyOf(key), key);
-        const unique = [...distinct.values()];
-        const values = await read(unique);
-        if (values.length !== unique.length) throw new Error(`batchedReader: the read answered ${values.length} values for ${unique.length} keys`);
-        const byKey = new Map(unique.map((key, i) => [keyOf(key), values[i] as V]));
-        return keys.map((key) => byKey.get(keyOf(key)) as V);
+        keys.forEach((key, i) => {
+          if (!distinct.has(ids[i]!)) distinct.set(ids[i]!, key);
+        });
+        const values = await read([...distinct.values()]);
+        if (values.length !== distinct.size) throw new Error(`batchedReader: the read answered ${values.length} values for ${distinct.size} keys`);
+        const byId = new Map([...distinct.keys()].map((id, i) => [id, values[i] as V]));
+        return ids.map((id) => byId.get(id) as V);
       } finally {
         next();
       }
