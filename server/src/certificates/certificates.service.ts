@@ -28,6 +28,7 @@ import { likePattern } from '../platform/like-pattern';
 import { cappedCount } from '../platform/capped-count';
 import { randomUUID } from 'node:crypto';
 import { batchedReader, type BatchedReader } from '../platform/batched-reads';
+import { insertJsonRows } from '../platform/json-rows';
 import type { Db, DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
@@ -103,28 +104,28 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
   const requestIds = items.map(() => randomUUID());
   const certificates = items.flatMap((item, i) => (item.issued ? [{ id: certificateIds[i]!, ...certificateRow(item.tenantId, item.caId, item.templateId, item.issued, item.request, item.actor.actorUserId ?? null) }] : []));
   // The certificates and the requests in one statement (a data-modifying WITH: the requests' foreign keys are checked
-  // at its end, when the certificates are there), one round trip fewer to the database a batch.
-  const into = certificates.length > 0 ? trx.with('issued', (db) => db.insertInto('certificates').values(certificates)) : trx;
+  // at its end, when the certificates are there), one round trip fewer to the database a batch; each table's rows as one
+  // JSON parameter (platform/json-rows).
+  const into = certificates.length > 0 ? trx.with('issued', (db) => insertJsonRows(db, 'certificates', certificates)) : trx;
   // The rows and their audit events sent together: the transaction's statements do not wait for each other's answers
   // (a failure of either fails the transaction, which then stores nothing).
-  const rows = into
-    .insertInto('certificate_requests')
-    .values(
-      items.map((item, i) => ({
-        id: requestIds[i]!,
-        tenant_id: item.tenantId,
-        template_id: item.templateId,
-        ca_id: item.caId,
-        csr_pem: item.request.csr,
-        subject: item.csrSubject,
-        detail: JSON.stringify({ subject: item.request.subject ?? null, sans: item.request.sans ?? null, friendlyName: item.request.friendlyName ?? null, contactEmail: item.request.contactEmail ?? null }),
-        status: item.status,
-        failure_code: item.failure?.failureCode ?? null,
-        certificate_id: certificateIds[i],
-        requested_by: item.actor.actorUserId ?? null,
-      })),
-    )
-    .execute();
+  const rows = insertJsonRows(
+    into,
+    'certificate_requests',
+    items.map((item, i) => ({
+      id: requestIds[i]!,
+      tenant_id: item.tenantId,
+      template_id: item.templateId,
+      ca_id: item.caId,
+      csr_pem: item.request.csr,
+      subject: item.csrSubject,
+      detail: { subject: item.request.subject ?? null, sans: item.request.sans ?? null, friendlyName: item.request.friendlyName ?? null, contactEmail: item.request.contactEmail ?? null },
+      status: item.status,
+      failure_code: item.failure?.failureCode ?? null,
+      certificate_id: certificateIds[i] ?? null,
+      requested_by: item.actor.actorUserId ?? null,
+    })),
+  ).execute();
   const audited = writeAuditEvents(
     deps.audit,
     trx,
@@ -162,7 +163,7 @@ function issuanceCommitter(deps: Pick<PkiDeps, 'db' | 'audit'>): GroupCommit<Req
   return committer;
 }
 
-/** The row of an issued certificate (with its lint). */
+/** The row of an issued certificate (with its lint), as platform/json-rows writes it. */
 function certificateRow(tenantId: string, caId: string, templateId: string, issued: IssuedCertificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null) {
   return {
     tenant_id: tenantId,
@@ -179,13 +180,13 @@ function certificateRow(tenantId: string, caId: string, templateId: string, issu
     friendly_name: request.friendlyName ?? null,
     contact_email: request.contactEmail ?? null,
     requested_by: requestedBy,
-    lint: JSON.stringify(issued.lint),
+    lint: issued.lint,
   };
 }
 
 /** Stores an issued certificate (with its lint); answers its row id. */
 export async function storeIssued(trx: DbOrTrx, tenantId: string, caId: string, templateId: string, issued: IssuedCertificate, request: Pick<SubmitCsrRequest, 'friendlyName' | 'contactEmail'>, requestedBy: string | null): Promise<string> {
-  const row = await trx.insertInto('certificates').values(certificateRow(tenantId, caId, templateId, issued, request, requestedBy)).returning('id').executeTakeFirstOrThrow();
+  const row = await insertJsonRows(trx, 'certificates', [certificateRow(tenantId, caId, templateId, issued, request, requestedBy)]).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

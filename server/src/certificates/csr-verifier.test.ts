@@ -4,8 +4,10 @@
  * each get their own answer. The check and the certificate's signature in one round trip: signed with the CA's key
  * only when the CSR's signature holds, a signing failure an error, keys kept apart in the worker.
  */
-import { generateKeyPairSync, KeyObject, sign, verify, webcrypto } from 'node:crypto';
-import { signerStats, verifyCsrAndSign, verifyCsrSignature } from './csr-verifier';
+import { ECDH, generateKeyPairSync, KeyObject, sign, verify, webcrypto } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
+import { signerStats, verifierStats, verifyCsrAndSign, verifyCsrSignature } from './csr-verifier';
 
 describe('verifyCsrSignature', () => {
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -24,6 +26,32 @@ describe('verifyCsrSignature', () => {
     changed[10]! ^= 0x01;
     expect(await verifyCsrSignature('sha384', data, spkiOf(rsa.publicKey), changed)).toBe(false);
     expect(await verifyCsrSignature('sha256', data, new Uint8Array([1, 2, 3]), ecSignature)).toBe(false);
+  });
+
+  it('should import a NIST-curve key from its uncompressed point, refuse a point off the curve, and read the other EC keys from their DER', async () => {
+    for (const namedCurve of ['P-256', 'P-384', 'P-521']) {
+      const pair = generateKeyPairSync('ec', { namedCurve });
+      const spki = spkiOf(pair.publicKey);
+      const signature = new Uint8Array(sign('sha384', data, pair.privateKey));
+      const before = verifierStats.keysFromPoint;
+      expect(await verifyCsrSignature('sha384', data, spki, signature)).toBe(true);
+      expect(await verifyCsrSignature('sha384', new Uint8Array(Buffer.from('another request')), spki, signature)).toBe(false);
+      expect(verifierStats.keysFromPoint - before).toBe(2);
+      // The point's y coordinate changed: no longer on the curve, refused by the import.
+      const offCurve = Uint8Array.from(spki);
+      offCurve[offCurve.length - 1]! ^= 0x01;
+      expect(await verifyCsrSignature('sha384', data, offCurve, signature)).toBe(false);
+      expect(verifierStats.keysFromPoint - before).toBe(3);
+    }
+    // A compressed point (RFC 5480 §2.2 allows it; the SPKI re-encoded by asn1-schema): not the usual header and point,
+    // so OpenSSL's decoding, and still verified.
+    const spki = AsnConvert.parse(spkiOf(ec.publicKey), SubjectPublicKeyInfo);
+    spki.subjectPublicKey = new Uint8Array(ECDH.convertKey(new Uint8Array(spki.subjectPublicKey), 'prime256v1', undefined, undefined, 'compressed') as Buffer).buffer;
+    const compressed = new Uint8Array(AsnConvert.serialize(spki));
+    expect(compressed.length).toBe(spkiOf(ec.publicKey).length - 32);
+    const before = verifierStats.keysFromPoint;
+    expect(await verifyCsrSignature('sha256', data, compressed, new Uint8Array(sign('sha256', data, ec.privateKey)))).toBe(true);
+    expect(verifierStats.keysFromPoint).toBe(before);
   });
 
   it('should give each of many concurrent checks its own answer', async () => {

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Trx } from '../db/database';
 import { AuditFailedError } from './errors';
+import { insertJsonRows } from './json-rows';
 
 /** One audit event. */
 export interface AuditEventInput {
@@ -49,7 +50,7 @@ export function auditActor(request: FastifyRequest): Pick<AuditEventInput, 'acto
   };
 }
 
-/** The row of an audit event. */
+/** The row of an audit event (its detail as an object: platform/json-rows writes it; `write` encodes it). */
 const auditRow = (event: AuditEventInput) => ({
   tenant_id: event.tenantId,
   actor_user_id: event.actorUserId ?? null,
@@ -60,14 +61,15 @@ const auditRow = (event: AuditEventInput) => ({
   target_id: event.targetId ?? null,
   outcome: event.outcome ?? 'success',
   ip: event.ip ?? null,
-  detail: JSON.stringify(event.detail ?? {}),
+  detail: event.detail ?? {},
 });
 
 /** The database audit writer. */
 export const databaseAuditWriter: AuditWriter = {
   async write(trx, event) {
     try {
-      await trx.insertInto('audit_events').values(auditRow(event)).execute();
+      const row = auditRow(event);
+      await trx.insertInto('audit_events').values({ ...row, detail: JSON.stringify(row.detail) }).execute();
     } catch (cause) {
       throw new AuditFailedError(cause);
     }
@@ -75,7 +77,8 @@ export const databaseAuditWriter: AuditWriter = {
   async writeMany(trx, events) {
     if (events.length === 0) return;
     try {
-      await trx.insertInto('audit_events').values(events.map(auditRow)).execute();
+      // One JSON parameter for the rows (platform/json-rows): the hot paths write many events at once.
+      await insertJsonRows(trx, 'audit_events', events.map(auditRow)).execute();
     } catch (cause) {
       throw new AuditFailedError(cause);
     }
