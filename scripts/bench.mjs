@@ -37,6 +37,7 @@ import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { Pool } from 'undici';
+import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
@@ -84,9 +85,12 @@ async function waitFor(url, ms = 240_000) {
   throw new Error(`${url} did not come up`);
 }
 
-/** BENCH_SERVER_NODE_ARGS: extra node options of the Tessera server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+/**
+ * The server's node options (scripts/server-node-options.mjs, as `npm start` runs it), then BENCH_SERVER_NODE_ARGS: extra
+ * options of the Tessera server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
 function serverNodeArgs() {
-  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return [...SERVER_NODE_OPTIONS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 }
 
 function start(args, env) {
@@ -707,7 +711,7 @@ async function rateLimitFigures() {
       dirs.push(dataDir);
       const port = await freePort();
       children.push(
-        start(['--import', 'tsx', 'server/src/server.ts'], {
+        start([...serverNodeArgs(), '--import', 'tsx', 'server/src/server.ts'], {
           TESSERA_PORT: String(port),
           TESSERA_AGENT_GRPC_PORT: '0',
           TESSERA_DATA_DIR: dataDir,
@@ -1005,7 +1009,7 @@ async function scepFigures() {
       throw new Error(`${String(url).replace(/\?.*/, '')}: ${error.cause?.message ?? error.message}`);
     }
   };
-  const child = start(['--import', 'tsx', 'server/src/server.ts'], { TESSERA_PORT: String(port), TESSERA_AGENT_GRPC_PORT: '0', TESSERA_DATA_DIR: dataDir, TESSERA_RATE_LIMIT_MAX: '100000000', TESSERA_LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const child = start([...serverNodeArgs(), '--import', 'tsx', 'server/src/server.ts'], { TESSERA_PORT: String(port), TESSERA_AGENT_GRPC_PORT: '0', TESSERA_DATA_DIR: dataDir, TESSERA_RATE_LIMIT_MAX: '100000000', TESSERA_LOG_LEVEL: 'warn', NODE_ENV: 'production' });
   try {
     await waitFor(`${base}/api2/IDM-v1/BootstrapStatus`, 180_000);
     const jar = {};

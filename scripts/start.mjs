@@ -16,6 +16,7 @@
  * which it hands to the console (`GET /api2/CMS-v2/CMSClientLocalAddress`).
  */
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -107,7 +108,7 @@ async function main() {
     process.exit(1);
   }
   const agentPort = Number(process.env.TESSERA_AGENT_PORT?.trim() || 8802);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TESSERA_WEB_DIR: webDir, TESSERA_AGENT_URL: process.env.TESSERA_AGENT_URL?.trim() || `http://127.0.0.1:${agentPort}` },
