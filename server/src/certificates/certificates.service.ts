@@ -16,10 +16,11 @@ import {
   type SubmitCsrRequest,
   type TemplateClass,
 } from '@tessera/domain';
-import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { AuditFailedError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuthContext } from '../platform/types';
 import { writeAuditEvents, type AuditEventInput, type AuditWriter } from '../platform/audit';
-import { GroupCommit } from '../platform/group-commit';
+import { GroupCommit, type StatementBatchWriter } from '../platform/group-commit';
+import type { Compilable, QueryCreator } from 'kysely';
 import { signingCaOfRow } from '../pki/ca.service';
 import { templatesAndCasForIssue, type TemplateAndCa } from '../pki/templates.service';
 import { regenerateCrl } from '../pki/crl.service';
@@ -29,7 +30,7 @@ import { cappedCount } from '../platform/capped-count';
 import { randomUUID } from 'node:crypto';
 import { batchedReader, type BatchedReader } from '../platform/batched-reads';
 import { insertJsonRows } from '../platform/json-rows';
-import type { Db, DbOrTrx, Trx } from '../db/database';
+import type { Database, Db, DbOrTrx, Trx } from '../db/database';
 import { issueFromCsr, IssueRefused, parseCsr, type IssuedCertificate } from './issue';
 import type { x509 } from '../pki/pki.service';
 
@@ -95,51 +96,72 @@ interface RequestWrite {
 }
 
 /**
- * Writes submitted requests, many at once (issuance is the hot path: concurrent submissions share one
+ * The writes of submitted requests, many at once (issuance is the hot path: concurrent submissions share one
  * transaction and one INSERT a table, platform/group-commit): each request's row, its certificate, and its
  * `certificate.request` and `certificate.issue` audit events, all in the transaction that stores them.
  */
-async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: readonly RequestWrite[]): Promise<CertificateRequestResult[]> {
+interface RequestsWrite {
+  /** The certificates and the requests in one statement (a data-modifying WITH: the requests' foreign keys are checked at its end, when the certificates are there). */
+  rows(db: QueryCreator<Database>): Compilable & { execute(): Promise<unknown> };
+  events: AuditEventInput[];
+  results: CertificateRequestResult[];
+}
+
+function requestsWrite(items: readonly RequestWrite[]): RequestsWrite {
   const certificateIds = items.map((item) => (item.issued ? randomUUID() : null));
   const requestIds = items.map(() => randomUUID());
   const certificates = items.flatMap((item, i) => (item.issued ? [{ id: certificateIds[i]!, ...certificateRow(item.tenantId, item.caId, item.templateId, item.issued, item.request, item.actor.actorUserId ?? null) }] : []));
-  // The certificates and the requests in one statement (a data-modifying WITH: the requests' foreign keys are checked
-  // at its end, when the certificates are there), one round trip fewer to the database a batch; each table's rows as one
-  // JSON parameter (platform/json-rows).
-  const into = certificates.length > 0 ? trx.with('issued', (db) => insertJsonRows(db, 'certificates', certificates)) : trx;
-  // The rows and their audit events sent together: the transaction's statements do not wait for each other's answers
-  // (a failure of either fails the transaction, which then stores nothing).
-  const rows = insertJsonRows(
-    into,
-    'certificate_requests',
-    items.map((item, i) => ({
-      id: requestIds[i]!,
-      tenant_id: item.tenantId,
-      template_id: item.templateId,
-      ca_id: item.caId,
-      csr_pem: item.request.csr,
-      subject: item.csrSubject,
-      detail: { subject: item.request.subject ?? null, sans: item.request.sans ?? null, friendlyName: item.request.friendlyName ?? null, contactEmail: item.request.contactEmail ?? null },
-      status: item.status,
-      failure_code: item.failure?.failureCode ?? null,
-      certificate_id: certificateIds[i] ?? null,
-      requested_by: item.actor.actorUserId ?? null,
-    })),
-  ).execute();
-  const audited = writeAuditEvents(
-    deps.audit,
-    trx,
-    items.flatMap((item, i): AuditEventInput[] => [
+  const requests = items.map((item, i) => ({
+    id: requestIds[i]!,
+    tenant_id: item.tenantId,
+    template_id: item.templateId,
+    ca_id: item.caId,
+    csr_pem: item.request.csr,
+    subject: item.csrSubject,
+    detail: { subject: item.request.subject ?? null, sans: item.request.sans ?? null, friendlyName: item.request.friendlyName ?? null, contactEmail: item.request.contactEmail ?? null },
+    status: item.status,
+    failure_code: item.failure?.failureCode ?? null,
+    certificate_id: certificateIds[i] ?? null,
+    requested_by: item.actor.actorUserId ?? null,
+  }));
+  return {
+    // Each table's rows as one JSON parameter (platform/json-rows).
+    rows: (db) => insertJsonRows(certificates.length > 0 ? db.with('issued', (w) => insertJsonRows(w, 'certificates', certificates)) : db, 'certificate_requests', requests),
+    events: items.flatMap((item, i): AuditEventInput[] => [
       { ...item.actor, tenantId: item.tenantId, action: 'certificate.request', targetType: 'certificate_request', targetId: requestIds[i]!, outcome: item.failure ? 'failure' : 'success', detail: { template: item.templateName, status: item.status, failureCode: item.failure?.failureCode ?? null } },
       ...(item.issued ? [{ ...item.actor, tenantId: item.tenantId, action: 'certificate.issue', targetType: 'certificate', targetId: certificateIds[i], detail: { serialNumber: item.issued.serialNumber, caId: item.caId, subject: item.issued.subject } }] : []),
     ]),
-  );
-  await Promise.all([rows, audited]);
-  return items.map((item, i): CertificateRequestResult => {
-    if (item.failure) return { requestId: requestIds[i]!, status: 'failed', failureCode: item.failure.failureCode, message: item.failure.message };
-    if (!item.issued) return { requestId: requestIds[i]!, status: 'pending' };
-    return completeResult(requestIds[i]!, item.tenantId, item.caId, item.issued, item.templateName);
-  });
+    results: items.map((item, i): CertificateRequestResult => {
+      if (item.failure) return { requestId: requestIds[i]!, status: 'failed', failureCode: item.failure.failureCode, message: item.failure.message };
+      if (!item.issued) return { requestId: requestIds[i]!, status: 'pending' };
+      return completeResult(requestIds[i]!, item.tenantId, item.caId, item.issued, item.templateName);
+    }),
+  };
+}
+
+/** Writes the requests in `trx`, the rows and their audit events sent together (a failure of either fails the transaction, which then stores nothing). */
+async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: readonly RequestWrite[]): Promise<CertificateRequestResult[]> {
+  const write = requestsWrite(items);
+  await Promise.all([write.rows(trx).execute(), writeAuditEvents(deps.audit, trx, write.events)]);
+  return write.results;
+}
+
+/**
+ * The requests' rows and their audit events as two compiled statements of one transaction (an audit writer that gives
+ * its statement): run in one message on the embedded database's thread (platform/group-commit). The audit statement's
+ * failure is answered 503 `Audit failed`, as writeAuditEvents answers it.
+ */
+function requestStatements(db: Db, audit: Required<Pick<AuditWriter, 'statementOf'>>): StatementBatchWriter<RequestWrite, CertificateRequestResult> {
+  return {
+    statements(items) {
+      const write = requestsWrite(items);
+      return {
+        statements: [write.rows(db).compile(), audit.statementOf(db, write.events)],
+        results: () => write.results,
+        failure: (error) => (error.statementIndex === 1 ? new AuditFailedError(error) : error),
+      };
+    },
+  };
 }
 
 /**
@@ -159,7 +181,11 @@ function issuanceCommitter(deps: Pick<PkiDeps, 'db' | 'audit'>): GroupCommit<Req
   let perAudit = committers.get(deps.db);
   if (!perAudit) committers.set(deps.db, (perAudit = new WeakMap()));
   let committer = perAudit.get(deps.audit);
-  if (!committer) perAudit.set(deps.audit, (committer = new GroupCommit(deps.db, (trx, items) => writeRequests(deps, trx, items))));
+  if (!committer) {
+    const { audit } = deps;
+    const writer = audit.statementOf ? requestStatements(deps.db, { statementOf: (db, events) => audit.statementOf!(db, events) }) : (trx: Trx, items: readonly RequestWrite[]) => writeRequests(deps, trx, items);
+    perAudit.set(audit, (committer = new GroupCommit(deps.db, writer)));
+  }
   return committer;
 }
 

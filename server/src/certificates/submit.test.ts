@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { crypto, x509 } from '../pki/x509';
-import { databaseAuditWriter, type AuditWriter } from '../platform/audit';
+import { databaseAuditWriter, type AuditEventInput, type AuditWriter } from '../platform/audit';
+import { sql, type QueryCreator } from 'kysely';
+import type { Database } from '../db/database';
 import { AuditFailedError } from '../platform/errors';
 
 /** CAs whose key the key store opens as a key that cannot sign with the CA's algorithm (an Ed25519 key under ECDSA). */
@@ -113,19 +115,34 @@ describe('SubmitDeviceCSR: template and CA in one read', () => {
   });
 });
 
-describe('SubmitDeviceCSR: concurrent submissions written together', () => {
+// Both forms of the audit writer: one called with the transaction, and one that gives its statement, which then runs
+// with the requests' rows as one transaction in one message to the embedded database (platform/group-commit).
+describe.each([
+  ['called with a transaction', false],
+  ['giving its statement', true],
+])('SubmitDeviceCSR: concurrent submissions written together, the audit writer %s', (_kind, givesStatement) => {
   let t: TestContext;
   let admin: TestClient;
   let templateId: string;
   /** Audit events per write the server made; events about a subject holding 'refused' fail their write. */
   const writes: number[] = [];
+  const refused = (events: readonly AuditEventInput[]) => events.some((e) => String(e.detail?.subject ?? '').includes('refused'));
   const auditWriter: AuditWriter = {
     write: (trx, event) => auditWriter.writeMany!(trx, [event]),
     async writeMany(trx, events) {
       writes.push(events.length);
-      if (events.some((e) => String(e.detail?.subject ?? '').includes('refused'))) throw new AuditFailedError(new Error('refused by the test'));
+      if (refused(events)) throw new AuditFailedError(new Error('refused by the test'));
       await databaseAuditWriter.writeMany!(trx, events);
     },
+    ...(givesStatement
+      ? {
+          statementOf(db: QueryCreator<Database>, events: readonly AuditEventInput[]) {
+            writes.push(events.length);
+            // The database refuses the audit statement (a division by zero where the INSERT would be).
+            return refused(events) ? sql`select 1 / 0`.compile(db as never) : databaseAuditWriter.statementOf!(db, events);
+          },
+        }
+      : {}),
   };
 
   beforeAll(async () => {

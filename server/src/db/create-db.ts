@@ -1,7 +1,7 @@
 /** Opens the database: PGlite in `<dataDir>/pglite` (in a thread of its own) by default, PostgreSQL when a URL is given. */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, type PGliteLike } from './pglite-dialect';
 import { PGliteThread } from './pglite-thread';
@@ -38,9 +38,39 @@ export function createPostgresDb(databaseUrl: string, max = 10, onIdleError: (er
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** The PGlite dialect of each Kysely instance createPGliteDb made (runStatementsInTransaction asks it). */
+const pgliteDialects = new WeakMap<Kysely<Database>, PGliteDialect>();
+
 /** A Kysely instance over a PGlite instance (closed when Kysely is destroyed). */
 export function createPGliteDb(pglite: PGliteLike | (() => Promise<PGliteLike>)): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const dialect = new PGliteDialect({ pglite });
+  const db = new Kysely<Database>({ dialect });
+  pgliteDialects.set(db, dialect);
+  return db;
+}
+
+/** An error of runStatementsInTransaction: the failing statement's, with its index among the statements. */
+export type StatementError = Error & { statementIndex?: number };
+
+/**
+ * Runs compiled statements as one transaction: on the embedded database's thread in one message (its statements run
+ * one after the other there, with no round trip through the event loop between them, and the transaction holds the
+ * database only while it runs); elsewhere as a transaction whose statements are sent together. Committed when all
+ * succeed; else rolled back, and rejected with the failing statement's error, its `statementIndex` set.
+ */
+export async function runStatementsInTransaction(db: Kysely<Database>, statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> {
+  const oneMessage = pgliteDialects.get(db)?.oneMessageTransaction(statements);
+  if (oneMessage) return oneMessage;
+  return db.transaction().execute((trx) =>
+    Promise.all(
+      statements.map((statement, index) =>
+        trx.executeQuery(statement).catch((error: StatementError) => {
+          if (error && typeof error === 'object') error.statementIndex ??= index;
+          throw error;
+        }),
+      ),
+    ),
+  );
 }
 
 /** Opens the configured database (not yet migrated). */

@@ -30,6 +30,11 @@ export interface PGliteLike {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number; command?: string }>;
   /** Runs SQL without parameters over the simple protocol (cheaper: no describe step). */
   exec?(sql: string): Promise<unknown>;
+  /**
+   * Runs the statements as one transaction, committed when all of them succeed, else rolled back and rejected with the
+   * failing statement's error (its `statementIndex` set); nothing else runs inside it.
+   */
+  transaction?(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]>;
   close(): Promise<void>;
   readonly closed?: boolean;
 }
@@ -45,6 +50,7 @@ export interface PGliteDialectConfig {
 /** Kysely dialect for PGlite. */
 export class PGliteDialect implements Dialect {
   readonly #config: PGliteDialectConfig;
+  #driver: PGliteDriver | undefined;
 
   constructor(config: PGliteDialectConfig) {
     this.#config = config;
@@ -55,7 +61,17 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#config);
+    this.#driver = new PGliteDriver(this.#config);
+    return this.#driver;
+  }
+
+  /**
+   * Runs compiled statements as one transaction in one message, where the instance can (PGliteLike.transaction, the
+   * database thread); null where it cannot. Sent under the driver's lock like a statement outside a transaction: after
+   * everything sent before it, never inside another transaction.
+   */
+  oneMessageTransaction(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> | null {
+    return this.#driver?.oneMessageTransaction(statements) ?? null;
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Dialect signature
@@ -74,6 +90,15 @@ function toParameter(value: unknown): unknown {
 }
 
 const MUTATING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/** A PGlite result as Kysely's: its rows, and the rows affected by a statement that changes rows. */
+function kyselyResult<R>(result: { rows?: R[]; affectedRows?: number; command?: string }): QueryResult<R> {
+  const command = result.command?.toUpperCase();
+  return {
+    rows: result.rows ?? [],
+    ...(command !== undefined && MUTATING_COMMANDS.has(command) ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
+  };
+}
 
 /**
  * One use of the instance (Kysely acquires one for a statement or for a transaction). It takes the driver's lock
@@ -165,14 +190,7 @@ class PGliteConnection implements DatabaseConnection {
         throw error;
       }
     }
-    const result = await sent;
-    const command = result.command?.toUpperCase();
-    return {
-      rows: result.rows ?? [],
-      ...(command !== undefined && MUTATING_COMMANDS.has(command)
-        ? { numAffectedRows: BigInt(result.affectedRows ?? 0) }
-        : {}),
-    };
+    return kyselyResult(await sent);
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
@@ -196,6 +214,22 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     if (!this.#pglite) throw new Error('pglite-dialect: the driver has been destroyed');
     return new PGliteConnection(this.#pglite, this.#lock);
+  }
+
+  /** See PGliteDialect.oneMessageTransaction: null when the instance has no one-message transactions (or none yet). */
+  oneMessageTransaction(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> | null {
+    const pglite = this.#pglite;
+    if (!pglite?.transaction) return null;
+    return (async () => {
+      let answer: ReturnType<NonNullable<PGliteLike['transaction']>>;
+      const release = await this.#lock.lock();
+      try {
+        answer = pglite.transaction!(statements.map((q) => ({ sql: q.sql, params: q.parameters.map(toParameter) })));
+      } finally {
+        release();
+      }
+      return (await answer).map(kyselyResult);
+    })();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

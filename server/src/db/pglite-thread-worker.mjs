@@ -15,19 +15,36 @@ ready.catch(() => {});
 
 function errorFields(error) {
   const out = { message: error?.message ?? String(error) };
-  for (const key of ['code', 'detail', 'constraint', 'table', 'column', 'severity', 'schema']) {
+  for (const key of ['code', 'detail', 'constraint', 'table', 'column', 'severity', 'schema', 'statementIndex']) {
     if (error && error[key] !== undefined) out[key] = error[key];
   }
   return out;
 }
 
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements }) => {
   try {
     const pglite = await ready;
     let result;
     if (op === 'query') {
       const r = await pglite.query(sql, params);
       result = { rows: r.rows, affectedRows: r.affectedRows, command: r.command };
+    } else if (op === 'transaction') {
+      // A whole transaction in one message: its statements run here one after the other, inside PGlite's transaction
+      // (which holds back every other call until it ends), with no round trip through the server's event loop between
+      // them. A failing statement rolls it back; its index goes with the error.
+      const results = [];
+      await pglite.transaction(async (tx) => {
+        for (const [index, statement] of statements.entries()) {
+          try {
+            const r = await tx.query(statement.sql, statement.params);
+            results.push({ rows: r.rows, affectedRows: r.affectedRows, command: r.command });
+          } catch (error) {
+            if (error && typeof error === 'object') error.statementIndex = index;
+            throw error;
+          }
+        }
+      });
+      result = results;
     } else if (op === 'exec') {
       await pglite.exec(sql);
       result = null;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from './create-db';
+import { createDb, createPGliteDb, runStatementsInTransaction } from './create-db';
 import { PGliteThread } from './pglite-thread';
 
 describe('PGliteThread (the embedded database in its own thread)', () => {
@@ -35,5 +35,25 @@ describe('PGliteThread (the embedded database in its own thread)', () => {
       await thread.close();
     }
     await expect(thread.query('select 1')).rejects.toThrow('pglite-thread: closed');
+  });
+
+  it('should run a transaction of several statements in one message: all committed, or none with the failing statement\'s index, and nothing else inside it', async () => {
+    const thread = new PGliteThread();
+    const db = createPGliteDb(thread);
+    try {
+      await thread.exec('create table t (name text primary key)');
+      const insert = (name: string) => sql`insert into t values (${name})`.compile(db);
+      const results = await runStatementsInTransaction(db, [insert('a'), insert('b'), sql`select count(*)::int as n from t`.compile(db)]);
+      expect(results.map((r) => r.numAffectedRows)).toEqual([1n, 1n, undefined]);
+      expect(results[2]!.rows).toEqual([{ n: 2 }]);
+      // A duplicate key in the second statement: the first is rolled back with it.
+      await expect(runStatementsInTransaction(db, [insert('c'), insert('a')])).rejects.toMatchObject({ code: '23505', statementIndex: 1 });
+      // A statement sent while a one-message transaction runs is not part of it: it sees the table before or after it.
+      const [, seen] = await Promise.all([runStatementsInTransaction(db, [insert('d'), sql`select pg_sleep(0.05)`.compile(db), insert('e')]), thread.query<{ n: number }>('select count(*)::int as n from t')]);
+      expect([2, 4]).toContain(seen.rows[0]!.n);
+      expect((await thread.query<{ name: string }>('select name from t order by name')).rows.map((r) => r.name)).toEqual(['a', 'b', 'd', 'e']);
+    } finally {
+      await db.destroy();
+    }
   });
 });

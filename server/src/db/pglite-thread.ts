@@ -72,6 +72,11 @@ export class PGliteThread implements PGliteLike {
     return this.#call({ op: 'exec', sql });
   }
 
+  /** Runs the statements as one transaction in one message (PGliteLike.transaction). */
+  transaction(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]> {
+    return this.#call({ op: 'transaction', statements });
+  }
+
   /** The data directory as an uncompressed tarball. */
   dumpDataDir(): Promise<Uint8Array> {
     return this.#call({ op: 'dump' });

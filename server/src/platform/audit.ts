@@ -3,7 +3,8 @@
  * fails it throws `AuditFailedError`, the transaction rolls back, and the answer is 503 `Audit failed`.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Trx } from '../db/database';
+import type { CompiledQuery, QueryCreator } from 'kysely';
+import type { Database, Trx } from '../db/database';
 import { AuditFailedError } from './errors';
 import { insertJsonRows } from './json-rows';
 
@@ -30,6 +31,12 @@ export interface AuditWriter {
   write(trx: Trx, event: AuditEventInput): Promise<void>;
   /** Writes several events in `trx` at once (one statement where the writer can). @throws AuditFailedError */
   writeMany?(trx: Trx, events: readonly AuditEventInput[]): Promise<void>;
+  /**
+   * The one statement that writes `events`, for a transaction run as compiled statements (platform/group-commit's
+   * StatementBatchWriter); its failure is the caller's to answer as AuditFailedError. A writer without it is only
+   * called with a transaction.
+   */
+  statementOf?(db: QueryCreator<Database>, events: readonly AuditEventInput[]): CompiledQuery;
 }
 
 /** Writes `events` in `trx` through the writer's writeMany, or one by one when it has none. @throws AuditFailedError */
@@ -82,5 +89,8 @@ export const databaseAuditWriter: AuditWriter = {
     } catch (cause) {
       throw new AuditFailedError(cause);
     }
+  },
+  statementOf(db, events) {
+    return insertJsonRows(db, 'audit_events', events.map(auditRow)).compile();
   },
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/database';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, type StatementBatchWriter } from './group-commit';
 
 describe('GroupCommit', () => {
   let database: TestDatabase;
@@ -51,6 +51,54 @@ describe('GroupCommit', () => {
     expect(Math.max(...sizes)).toBe(4);
     const broken = new GroupCommit<number, number>(database.db, async () => []);
     await expect(broken.submit(1)).rejects.toThrow('answered 0 results for 1 items');
+  });
+
+  describe('a writer of compiled statements', () => {
+    /** Items stored by an INSERT of their names, then an INSERT that fails for the name 'audit-refused' (a check constraint). */
+    const writer = (seen: string[][], flight = { now: 0, most: 0 }): StatementBatchWriter<string, string> => ({
+      statements(items) {
+        seen.push([...items]);
+        flight.most = Math.max(flight.most, ++flight.now);
+        return {
+          statements: [
+            database.db.insertInto('gc_items' as never).values(items.map((name) => ({ name })) as never).compile(),
+            sql`insert into gc_checked (name) select unnest(${[...items]}::text[])`.compile(database.db),
+          ],
+          results: (answers) => (flight.now--, items.map(() => `stored by ${answers.length} statements`)),
+          failure: (error) => (flight.now--, new Error(`statement ${error.statementIndex} failed`)),
+        };
+      },
+    });
+    beforeAll(async () => {
+      await sql`create table gc_checked (name text check (name <> 'audit-refused'))`.execute(database.db);
+    });
+
+    it('should run each batch as one transaction of its statements, two batches in flight, and answer each item', async () => {
+      await sql`delete from gc_items`.execute(database.db);
+      const seen: string[][] = [];
+      const flight = { now: 0, most: 0 };
+      const committer = new GroupCommit(database.db, writer(seen, flight), { maxBatch: 3 });
+      const names = Array.from({ length: 10 }, (_, i) => `s${i}`);
+      expect(await Promise.all(names.map((name) => committer.submit(name)))).toEqual(names.map(() => 'stored by 2 statements'));
+      // The next batch was sent while one ran, and never more than two at once.
+      expect(flight.most).toBe(2);
+      expect(seen.flat().sort()).toEqual(names);
+      expect(Math.max(...seen.map((b) => b.length))).toBe(3);
+      expect(await stored()).toEqual(names);
+    });
+
+    it('should store nothing of a failed batch, replay its items alone, and fail the one whose statement fails with the writer\'s error', async () => {
+      await sql`delete from gc_items`.execute(database.db);
+      await sql`delete from gc_checked`.execute(database.db);
+      const seen: string[][] = [];
+      const committer = new GroupCommit(database.db, writer(seen));
+      const outcomes = await Promise.allSettled(['a', 'b', 'audit-refused', 'c'].map((name) => committer.submit(name)));
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['stored by 2 statements', 'stored by 2 statements', 'statement 1 failed', 'stored by 2 statements']);
+      expect(committer.stats.replays).toBeGreaterThanOrEqual(1);
+      // The first statement of the failing item ran and was rolled back with its transaction.
+      expect(await stored()).toEqual(['a', 'b', 'c']);
+      expect((await sql<{ name: string }>`select name from gc_checked order by name`.execute(database.db)).rows.map((r) => r.name)).toEqual(['a', 'b', 'c']);
+    });
   });
 
   describe('announced items', () => {

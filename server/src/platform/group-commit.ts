@@ -15,11 +15,32 @@
  * nothing of it is stored and its items are replayed one by one, each in its own transaction: only the item
  * that fails alone answers its error (e.g. 503 `Audit failed`), with nothing of it stored, and the others
  * succeed as they would have without the batch.
+ *
+ * A writer either writes a batch in a Kysely transaction, or gives the batch's compiled statements, which run as one
+ * transaction (db/create-db runStatementsInTransaction: on the embedded database's thread, one message with no round
+ * trip through the event loop between the statements). Those transactions are pipelined: the next batch is sent
+ * while one runs (two at most in flight), so that the database does not wait for the event loop between batches.
  */
+import type { CompiledQuery, QueryResult } from 'kysely';
 import type { Db, Trx } from '../db/database';
+import { runStatementsInTransaction, type StatementError } from '../db/create-db';
 
 /** Writes a batch of items in `trx`; answers one result per item, in order. */
 export type BatchWriter<I, R> = (trx: Trx, items: readonly I[]) => Promise<R[]>;
+
+/** A batch as compiled statements run in one transaction, and each item's result from their answers. */
+export interface StatementBatch<R> {
+  statements: CompiledQuery[];
+  /** One result per item, in order, from the statements' answers once committed. */
+  results(answers: QueryResult<unknown>[]): R[];
+  /** What the batch's items answer when the transaction failed at a statement (e.g. AuditFailedError for the audit's); default the error. */
+  failure?(error: StatementError): unknown;
+}
+
+/** Compiles a batch of items into the statements of its transaction. */
+export interface StatementBatchWriter<I, R> {
+  statements(items: readonly I[]): StatementBatch<R>;
+}
 
 interface Pending<I, R> {
   item: I;
@@ -33,6 +54,8 @@ export interface GroupCommitOptions {
   maxBatch?: number;
   /** The longest a transaction is held for announced items still on their way (default 10 ms). */
   maxWaitMs?: number;
+  /** The batches in flight at once for a StatementBatchWriter (default 2; a BatchWriter's run one at a time). */
+  maxInFlight?: number;
 }
 
 /** An item announced to a {@link GroupCommit}: submitted once made, or withdrawn (either once; later calls do nothing more). */
@@ -44,9 +67,12 @@ export interface Announcement<I, R> {
 /** Batches items of concurrent requests into shared write transactions. */
 export class GroupCommit<I, R> {
   readonly #db: Db;
-  readonly #write: BatchWriter<I, R>;
+  readonly #write: BatchWriter<I, R> | StatementBatchWriter<I, R>;
   readonly #maxBatch: number;
   readonly #maxWaitMs: number;
+  readonly #maxInFlight: number;
+  /** Called when an item is queued while the drain waits for a batch in flight to end. */
+  #arrival: (() => void) | null = null;
   #queue: Pending<I, R>[] = [];
   #running = false;
   /** The announcements not yet submitted nor withdrawn, by their number (in increasing order). */
@@ -57,11 +83,12 @@ export class GroupCommit<I, R> {
   /** Batches written and items in them, replayed batches, batches held for announced items and those whose hold timed out (for tests and figures). */
   readonly stats = { batches: 0, items: 0, replays: 0, held: 0, holdTimeouts: 0 };
 
-  constructor(db: Db, write: BatchWriter<I, R>, options: GroupCommitOptions = {}) {
+  constructor(db: Db, write: BatchWriter<I, R> | StatementBatchWriter<I, R>, options: GroupCommitOptions = {}) {
     this.#db = db;
     this.#write = write;
     this.#maxBatch = Math.max(1, options.maxBatch ?? 64);
     this.#maxWaitMs = Math.max(0, options.maxWaitMs ?? 10);
+    this.#maxInFlight = typeof write === 'function' ? 1 : Math.max(1, options.maxInFlight ?? 2);
   }
 
   /** Queues an item; resolves to its result once its transaction has committed. */
@@ -69,7 +96,10 @@ export class GroupCommit<I, R> {
     return new Promise<R>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
       if (!this.#running) void this.#drain();
-      else this.#wake?.();
+      else {
+        this.#wake?.();
+        this.#arrival?.();
+      }
     });
   }
 
@@ -126,15 +156,37 @@ export class GroupCommit<I, R> {
 
   async #drain(): Promise<void> {
     this.#running = true;
+    const inFlight = new Set<Promise<void>>();
     try {
-      while (this.#queue.length > 0) {
+      while (this.#queue.length > 0 || inFlight.size > 0) {
+        if (this.#queue.length === 0 || inFlight.size >= this.#maxInFlight) {
+          // A batch in flight ends, or (with room for another) an item comes.
+          const arrived = this.#queue.length === 0 && inFlight.size < this.#maxInFlight ? new Promise<void>((resolve) => (this.#arrival = resolve)) : null;
+          await Promise.race(arrived ? [...inFlight, arrived] : inFlight);
+          this.#arrival = null;
+          continue;
+        }
         await this.#gather();
-        const batch = this.#queue.splice(0, this.#maxBatch);
-        await this.#run(batch);
+        const run: Promise<void> = this.#run(this.#queue.splice(0, this.#maxBatch)).finally(() => inFlight.delete(run));
+        inFlight.add(run);
       }
     } finally {
       this.#running = false;
     }
+  }
+
+  /** Writes `items` in one transaction: the writer's, or its statements run as one. */
+  async #attempt(items: readonly I[]): Promise<R[]> {
+    const write = this.#write;
+    if (typeof write === 'function') return this.#db.transaction().execute((trx) => this.#checked(items, write(trx, items)));
+    const batch = write.statements(items);
+    let answers: QueryResult<unknown>[];
+    try {
+      answers = await runStatementsInTransaction(this.#db, batch.statements);
+    } catch (error) {
+      throw batch.failure ? batch.failure(error as StatementError) : error;
+    }
+    return this.#checked(items, Promise.resolve(batch.results(answers)));
   }
 
   async #run(batch: Pending<I, R>[]): Promise<void> {
@@ -142,7 +194,7 @@ export class GroupCommit<I, R> {
     this.stats.items += batch.length;
     let results: R[];
     try {
-      results = await this.#db.transaction().execute((trx) => this.#writeChecked(trx, batch.map((p) => p.item)));
+      results = await this.#attempt(batch.map((p) => p.item));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
@@ -152,7 +204,7 @@ export class GroupCommit<I, R> {
       this.stats.replays += 1;
       for (const pending of batch) {
         try {
-          const [result] = await this.#db.transaction().execute((trx) => this.#writeChecked(trx, [pending.item]));
+          const [result] = await this.#attempt([pending.item]);
           pending.resolve(result as R);
         } catch (itemError) {
           pending.reject(itemError);
@@ -163,8 +215,8 @@ export class GroupCommit<I, R> {
     batch.forEach((pending, i) => pending.resolve(results[i] as R));
   }
 
-  async #writeChecked(trx: Trx, items: readonly I[]): Promise<R[]> {
-    const results = await this.#write(trx, items);
+  async #checked(items: readonly I[], written: Promise<R[]>): Promise<R[]> {
+    const results = await written;
     if (results.length !== items.length) throw new Error(`group commit: the writer answered ${results.length} results for ${items.length} items`);
     return results;
   }
