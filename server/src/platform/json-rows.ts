@@ -3,7 +3,7 @@
  * json_populate_recordset and the table's own row type (each column's type and input conversion), instead of a VALUES
  * list with a parameter a value. On the hot path of issuance (a batch of 64 requests writes ~1,000 values a table) the
  * database then parses and plans one short statement and converts the values in one pass, and the client compiles and
- * sends one string: about 15% less of the embedded database's CPU a certificate (docs/bench.md, session 14).
+ * sends one string: about a fifth less of the embedded database's CPU a certificate (docs/bench.md, session 14).
  *
  * Every row names the same columns; a column no row names keeps its default. Values are what JSON.stringify writes: a
  * Date as its ISO string (timestamptz), and for a json or jsonb column the value itself (an object or array, not its
