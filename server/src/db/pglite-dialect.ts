@@ -32,9 +32,10 @@ export interface PGliteLike {
   exec?(sql: string): Promise<unknown>;
   /**
    * Runs the statements as one transaction, committed when all of them succeed, else rolled back and rejected with the
-   * failing statement's error (its `statementIndex` set); nothing else runs inside it.
+   * failing statement's error (its `statementIndex` set); nothing else runs inside it. (Not PGlite's own `transaction`,
+   * which takes a callback.)
    */
-  transaction?(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]>;
+  statementsInTransaction?(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]>;
   close(): Promise<void>;
   readonly closed?: boolean;
 }
@@ -66,8 +67,8 @@ export class PGliteDialect implements Dialect {
   }
 
   /**
-   * Runs compiled statements as one transaction in one message, where the instance can (PGliteLike.transaction, the
-   * database thread); null where it cannot. Sent under the driver's lock like a statement outside a transaction: after
+   * Runs compiled statements as one transaction in one message, where the instance can (PGliteLike.statementsInTransaction,
+   * the database thread); null where it cannot. Sent under the driver's lock like a statement outside a transaction: after
    * everything sent before it, never inside another transaction.
    */
   oneMessageTransaction(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> | null {
@@ -219,12 +220,12 @@ class PGliteDriver implements Driver {
   /** See PGliteDialect.oneMessageTransaction: null when the instance has no one-message transactions (or none yet). */
   oneMessageTransaction(statements: readonly CompiledQuery[]): Promise<QueryResult<unknown>[]> | null {
     const pglite = this.#pglite;
-    if (!pglite?.transaction) return null;
+    if (!pglite?.statementsInTransaction) return null;
     return (async () => {
-      let answer: ReturnType<NonNullable<PGliteLike['transaction']>>;
+      let answer: ReturnType<NonNullable<PGliteLike['statementsInTransaction']>>;
       const release = await this.#lock.lock();
       try {
-        answer = pglite.transaction!(statements.map((q) => ({ sql: q.sql, params: q.parameters.map(toParameter) })));
+        answer = pglite.statementsInTransaction!(statements.map((q) => ({ sql: q.sql, params: q.parameters.map(toParameter) })));
       } finally {
         release();
       }

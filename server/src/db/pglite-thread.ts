@@ -72,8 +72,8 @@ export class PGliteThread implements PGliteLike {
     return this.#call({ op: 'exec', sql });
   }
 
-  /** Runs the statements as one transaction in one message (PGliteLike.transaction). */
-  transaction(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]> {
+  /** Runs the statements as one transaction in one message (PGliteLike.statementsInTransaction). */
+  statementsInTransaction(statements: readonly { sql: string; params: readonly unknown[] }[]): Promise<{ rows: unknown[]; affectedRows?: number; command?: string }[]> {
     return this.#call({ op: 'transaction', statements });
   }
 
