@@ -16,7 +16,7 @@ import {
   type SubmitCsrRequest,
   type TemplateClass,
 } from '@tessera/domain';
-import { AuditFailedError, ConflictError, NotFoundError, ValidationError } from '../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors';
 import type { AuthContext } from '../platform/types';
 import { writeAuditEvents, type AuditEventInput, type AuditWriter } from '../platform/audit';
 import { GroupCommit, type StatementBatchWriter } from '../platform/group-commit';
@@ -149,17 +149,13 @@ async function writeRequests(deps: Pick<PkiDeps, 'audit'>, trx: Trx, items: read
 /**
  * The requests' rows and their audit events as two compiled statements of one transaction (an audit writer that gives
  * its statement): run in one message on the embedded database's thread (platform/group-commit). The audit statement's
- * failure is answered 503 `Audit failed`, as writeAuditEvents answers it.
+ * failure is answered as the writer says (503 `Audit failed`).
  */
-function requestStatements(db: Db, audit: Required<Pick<AuditWriter, 'statementOf'>>): StatementBatchWriter<RequestWrite, CertificateRequestResult> {
+function requestStatements(db: Db, statementOf: NonNullable<AuditWriter['statementOf']>): StatementBatchWriter<RequestWrite, CertificateRequestResult> {
   return {
     statements(items) {
       const write = requestsWrite(items);
-      return {
-        statements: [write.rows(db).compile(), audit.statementOf(db, write.events)],
-        results: () => write.results,
-        failure: (error) => (error.statementIndex === 1 ? new AuditFailedError(error) : error),
-      };
+      return { statements: [{ query: write.rows(db).compile() }, statementOf(db, write.events)], results: () => write.results };
     },
   };
 }
@@ -182,9 +178,9 @@ function issuanceCommitter(deps: Pick<PkiDeps, 'db' | 'audit'>): GroupCommit<Req
   if (!perAudit) committers.set(deps.db, (perAudit = new WeakMap()));
   let committer = perAudit.get(deps.audit);
   if (!committer) {
-    const { audit } = deps;
-    const writer = audit.statementOf ? requestStatements(deps.db, { statementOf: (db, events) => audit.statementOf!(db, events) }) : (trx: Trx, items: readonly RequestWrite[]) => writeRequests(deps, trx, items);
-    perAudit.set(audit, (committer = new GroupCommit(deps.db, writer)));
+    const statementOf = deps.audit.statementOf?.bind(deps.audit);
+    const writer = statementOf ? requestStatements(deps.db, statementOf) : (trx: Trx, items: readonly RequestWrite[]) => writeRequests(deps, trx, items);
+    perAudit.set(deps.audit, (committer = new GroupCommit(deps.db, writer)));
   }
   return committer;
 }

@@ -139,7 +139,8 @@ describe.each([
           statementOf(db: QueryCreator<Database>, events: readonly AuditEventInput[]) {
             writes.push(events.length);
             // The database refuses the audit statement (a division by zero where the INSERT would be).
-            return refused(events) ? sql`select 1 / 0`.compile(db as never) : databaseAuditWriter.statementOf!(db, events);
+            const statement = databaseAuditWriter.statementOf!(db, events);
+            return refused(events) ? { ...statement, query: sql`select 1 / 0`.compile(db as never) } : statement;
           },
         }
       : {}),

@@ -36,7 +36,7 @@ export interface AuditWriter {
    * StatementBatchWriter); its failure is the caller's to answer as AuditFailedError. A writer without it is only
    * called with a transaction.
    */
-  statementOf?(db: QueryCreator<Database>, events: readonly AuditEventInput[]): CompiledQuery;
+  statementOf?(db: QueryCreator<Database>, events: readonly AuditEventInput[]): { query: CompiledQuery; failure(cause: unknown): AuditFailedError };
 }
 
 /** Writes `events` in `trx` through the writer's writeMany, or one by one when it has none. @throws AuditFailedError */
@@ -57,7 +57,7 @@ export function auditActor(request: FastifyRequest): Pick<AuditEventInput, 'acto
   };
 }
 
-/** The row of an audit event (its detail as an object: platform/json-rows writes it; `write` encodes it). */
+/** The row of an audit event (its detail as an object: platform/json-rows writes it). */
 const auditRow = (event: AuditEventInput) => ({
   tenant_id: event.tenantId,
   actor_user_id: event.actorUserId ?? null,
@@ -71,12 +71,14 @@ const auditRow = (event: AuditEventInput) => ({
   detail: event.detail ?? {},
 });
 
+/** The INSERT of audit events: one JSON parameter for the rows (platform/json-rows; the hot paths write many at once). */
+const auditInsert = (db: QueryCreator<Database>, events: readonly AuditEventInput[]) => insertJsonRows(db, 'audit_events', events.map(auditRow));
+
 /** The database audit writer. */
 export const databaseAuditWriter: AuditWriter = {
   async write(trx, event) {
     try {
-      const row = auditRow(event);
-      await trx.insertInto('audit_events').values({ ...row, detail: JSON.stringify(row.detail) }).execute();
+      await auditInsert(trx, [event]).execute();
     } catch (cause) {
       throw new AuditFailedError(cause);
     }
@@ -84,13 +86,12 @@ export const databaseAuditWriter: AuditWriter = {
   async writeMany(trx, events) {
     if (events.length === 0) return;
     try {
-      // One JSON parameter for the rows (platform/json-rows): the hot paths write many events at once.
-      await insertJsonRows(trx, 'audit_events', events.map(auditRow)).execute();
+      await auditInsert(trx, events).execute();
     } catch (cause) {
       throw new AuditFailedError(cause);
     }
   },
   statementOf(db, events) {
-    return insertJsonRows(db, 'audit_events', events.map(auditRow)).compile();
+    return { query: auditInsert(db, events).compile(), failure: (cause) => new AuditFailedError(cause) };
   },
 };

@@ -61,11 +61,10 @@ describe('GroupCommit', () => {
         flight.most = Math.max(flight.most, ++flight.now);
         return {
           statements: [
-            database.db.insertInto('gc_items' as never).values(items.map((name) => ({ name })) as never).compile(),
-            sql`insert into gc_checked (name) select unnest(${[...items]}::text[])`.compile(database.db),
+            { query: database.db.insertInto('gc_items' as never).values(items.map((name) => ({ name })) as never).compile() },
+            { query: sql`insert into gc_checked (name) select unnest(${[...items]}::text[])`.compile(database.db), failure: (error) => (flight.now--, new Error(`statement ${error.statementIndex} failed`)) },
           ],
           results: (answers) => (flight.now--, items.map(() => `stored by ${answers.length} statements`)),
-          failure: (error) => (flight.now--, new Error(`statement ${error.statementIndex} failed`)),
         };
       },
     });

@@ -28,13 +28,17 @@ import { runStatementsInTransaction, type StatementError } from '../db/create-db
 /** Writes a batch of items in `trx`; answers one result per item, in order. */
 export type BatchWriter<I, R> = (trx: Trx, items: readonly I[]) => Promise<R[]>;
 
+/** A statement of a batch, and what the batch's items answer when it fails (e.g. an audit statement's AuditFailedError); default its error. */
+export interface BatchStatement {
+  query: CompiledQuery;
+  failure?(cause: StatementError): unknown;
+}
+
 /** A batch as compiled statements run in one transaction, and each item's result from their answers. */
 export interface StatementBatch<R> {
-  statements: CompiledQuery[];
+  statements: BatchStatement[];
   /** One result per item, in order, from the statements' answers once committed. */
   results(answers: QueryResult<unknown>[]): R[];
-  /** What the batch's items answer when the transaction failed at a statement (e.g. AuditFailedError for the audit's); default the error. */
-  failure?(error: StatementError): unknown;
 }
 
 /** Compiles a batch of items into the statements of its transaction. */
@@ -182,9 +186,10 @@ export class GroupCommit<I, R> {
     const batch = write.statements(items);
     let answers: QueryResult<unknown>[];
     try {
-      answers = await runStatementsInTransaction(this.#db, batch.statements);
+      answers = await runStatementsInTransaction(this.#db, batch.statements.map((s) => s.query));
     } catch (error) {
-      throw batch.failure ? batch.failure(error as StatementError) : error;
+      const failed = batch.statements[(error as StatementError).statementIndex ?? -1];
+      throw failed?.failure ? failed.failure(error as StatementError) : error;
     }
     return this.#checked(items, Promise.resolve(batch.results(answers)));
   }
