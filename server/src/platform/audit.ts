@@ -3,9 +3,10 @@
  * fails it throws `AuditFailedError`, the transaction rolls back, and the answer is 503 `Audit failed`.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CompiledQuery, QueryCreator } from 'kysely';
+import type { QueryCreator } from 'kysely';
 import type { Database, Trx } from '../db/database';
 import { AuditFailedError } from './errors';
+import type { BatchStatement } from './group-commit';
 import { insertJsonRows } from './json-rows';
 
 /** One audit event. */
@@ -33,10 +34,10 @@ export interface AuditWriter {
   writeMany?(trx: Trx, events: readonly AuditEventInput[]): Promise<void>;
   /**
    * The one statement that writes `events`, for a transaction run as compiled statements (platform/group-commit's
-   * StatementBatchWriter); its failure is the caller's to answer as AuditFailedError. A writer without it is only
-   * called with a transaction.
+   * StatementBatchWriter), with its failure: AuditFailedError, so that the batch's items answer 503 `Audit failed`. A
+   * writer without it is only called with a transaction.
    */
-  statementOf?(db: QueryCreator<Database>, events: readonly AuditEventInput[]): { query: CompiledQuery; failure(cause: unknown): AuditFailedError };
+  statementOf?(db: QueryCreator<Database>, events: readonly AuditEventInput[]): BatchStatement;
 }
 
 /** Writes `events` in `trx` through the writer's writeMany, or one by one when it has none. @throws AuditFailedError */
