@@ -15,6 +15,7 @@ import { VSC_MESSAGES } from '@tessera/domain';
 import { build, TEST_PASSWORD, type TestContext } from '../test-helpers/build';
 import type { TestClient } from '../test-helpers/client';
 import { startLinkedAgent, waitFor } from '../test-helpers/agent-link';
+import { expectNoCardSecrets } from '../test-helpers/card-secrets';
 import type { Agent } from '../../../agent/src/agent';
 import { secretBoxFor } from '../platform/secret-box';
 import { x509 } from '../pki/pki.service';
@@ -84,7 +85,7 @@ describe('IssueVSC', () => {
     expect({ status: response.statusCode, body: response.statusCode === 200 ? null : response.json() }).toEqual({ status: 200, body: null });
     const card = response.json();
     expect(card).toMatchObject({ status: 'issued', cardType: 'VSC', userId: aliceId, cardTemplateId, extensions: { vsc: true, vsc_reader: `Tessera VSC ${card.serialNumber}` } });
-    expect(JSON.stringify(card)).not.toMatch(/sealed|puk|management/i);
+    expectNoCardSecrets(card);
     const readerName = card.extensions.vsc_reader as string;
     expect((await t.auditRows('smartcard.issue-vsc')).at(-1)).toMatchObject({ tenant_id: tenantId, target_id: card.cardId, detail: { readerName, userId: aliceId } });
 
